@@ -1,0 +1,185 @@
+"""Shared fixtures: an in-process local service, clients of it, a movable clock, and the contract
+check that every response of every test honours the official OpenAPI document."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tui.api import Client, RetryPolicy
+from tui.emulator import create_app
+
+from . import contract
+
+OPERATIONS_TSV = contract.REFERENCE / "operations.tsv"
+# Operations whose success a test has seen, and contract problems, across the whole run.
+SEEN_OPERATIONS: set[str] = set()
+CONTRACT_PROBLEMS: list[str] = []
+
+
+class FakeClock:
+    """The service's clock, which tests move by hand."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@dataclass
+class Sent:
+    """A request as it reached the service."""
+
+    method: str
+    path: str
+    params: dict[str, list[str]]
+    json: Any
+    headers: httpx.Headers
+
+
+@dataclass
+class RecordingTransport(httpx.AsyncBaseTransport):
+    """Passes requests to the in-process service, recording them and checking each answer."""
+
+    inner: httpx.AsyncBaseTransport
+    sent: list[Sent] = field(default_factory=list)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        content = request.content
+        self.sent.append(
+            Sent(
+                request.method,
+                request.url.path,
+                {k: request.url.params.get_list(k) for k in request.url.params},
+                json.loads(content) if content else None,
+                request.headers,
+            )
+        )
+        response = await self.inner.handle_async_request(request)
+        raw = await response.aread()
+        body = json.loads(raw) if raw else None
+        problems = contract.check(request.method, request.url.path, response.status_code, body)
+        CONTRACT_PROBLEMS.extend(problems)
+        operation = contract.find_operation(request.method, request.url.path)
+        if operation is not None and response.status_code < 400:
+            SEEN_OPERATIONS.add(operation.operation_id)
+        assert not problems, "the response breaks the official contract:\n" + "\n".join(problems)
+        return httpx.Response(
+            response.status_code, headers=response.headers, content=raw, request=request
+        )
+
+    def count(self, method: str | None = None, path: str | None = None) -> int:
+        return sum(
+            1
+            for s in self.sent
+            if (method is None or s.method == method) and (path is None or s.path == path)
+        )
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def service(clock: FakeClock) -> Any:
+    """A fresh in-memory local service on the demo dataset."""
+    return create_app("demo", clock=clock)
+
+
+@pytest.fixture
+def transport(service: Any) -> RecordingTransport:
+    return RecordingTransport(httpx.ASGITransport(app=service))
+
+
+ClientFactory = Callable[..., Client]
+
+
+@pytest.fixture
+async def connect(transport: RecordingTransport) -> AsyncIterator[ClientFactory]:
+    """Make clients of the service for a token; closed at the end of the test."""
+    clients: list[Client] = []
+
+    def make(token: str = "demo-admin", **options: Any) -> Client:
+        options.setdefault("retry", RetryPolicy(attempts=1))
+        client = Client(token, base_url="http://docdeck.test/v1", transport=transport, **options)
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.aclose()
+
+
+@pytest.fixture
+async def admin(connect: ClientFactory) -> Client:
+    return connect("demo-admin")
+
+
+@pytest.fixture
+async def editor(connect: ClientFactory) -> Client:
+    return connect("demo-editor")
+
+
+@pytest.fixture
+async def reader(connect: ClientFactory) -> Client:
+    return connect("demo-reader")
+
+
+ORG = "org-northwind"
+OTHER_ORG = "org-community"
+
+
+def expected_operations() -> dict[str, str]:
+    """operationId → group, for the 142 operations of operations.tsv."""
+    with open(OPERATIONS_TSV, newline="") as handle:
+        return {row["operation_id"]: row["group"] for row in csv.DictReader(handle, delimiter="\t")}
+
+
+# Groups whose every operation the full suite must see succeed.
+COVERED_GROUPS = {
+    "users",
+    "organizations",
+    "collections",
+    "spaces",
+    "space_content",
+    "change_requests",
+    "change_request_content",
+    "space_comments",
+    "change_request_comments",
+}
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """On a full run, fail when an operation of a covered group was never seen to succeed."""
+    options = session.config.option
+    if options.keyword or options.markexpr or getattr(options, "lf", False):
+        return
+    if any(Path(arg).name != "tests" and "::" in arg or arg.endswith(".py") for arg in session.config.args):
+        return
+    if session.testscollected < 50:
+        return
+    missing = sorted(
+        op for op, group in expected_operations().items()
+        if group in COVERED_GROUPS and op not in SEEN_OPERATIONS
+    )
+    if missing:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(
+                f"operations never exercised end to end ({len(missing)}): " + ", ".join(missing),
+                red=True,
+            )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,162 @@
+"""Provides the sending of one request: bearer auth, retries with back-off, and error mapping."""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import random
+import time
+from collections.abc import Awaitable, Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from . import errors
+
+__all__ = ["BearerAuth", "RetryPolicy", "Sender"]
+
+_RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
+
+
+class BearerAuth(httpx.Auth):
+    """Adds the token to requests for the service's own origin, and to nothing else.
+
+    The token lives in a private attribute and never appears in a repr, so neither logs nor
+    the locals that Textual prints with a crash can show it.
+    """
+
+    def __init__(self, token: str, base_url: httpx.URL) -> None:
+        self.__token = token
+        self._origin = (base_url.scheme, base_url.host, base_url.port)
+
+    def __repr__(self) -> str:
+        return "BearerAuth(token=***)"
+
+    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        if (request.url.scheme, request.url.host, request.url.port) == self._origin:
+            request.headers["Authorization"] = "Bearer " + self.__token
+        yield request
+
+
+@dataclass
+class RetryPolicy:
+    """When and how long to wait before trying a request again.
+
+    GETs are retried on 408, 429, 5xx and timeouts; a mutation only when it was never sent
+    (the connection failed) or on 429, which the service answers before acting.
+    """
+
+    attempts: int = 4
+    backoff: float = 0.5
+    max_backoff: float = 8.0
+    max_wait: float = 60.0
+    rng: random.Random = field(default_factory=random.Random)
+
+    def backoff_delay(self, attempt: int) -> float:
+        """Exponential back-off with full jitter."""
+        ceiling = min(self.max_backoff, self.backoff * 2**attempt)
+        return self.rng.uniform(ceiling / 2, ceiling)
+
+
+def _server_wait(response: httpx.Response, now: float) -> float | None:
+    """The wait the service asks for, from Retry-After or X-RateLimit-Reset, in seconds."""
+    retry_after = response.headers.get("Retry-After")
+    if retry_after:
+        try:
+            return max(0.0, float(retry_after))
+        except ValueError:
+            when = email.utils.parsedate_to_datetime(retry_after)
+            if when is not None:
+                return max(0.0, when.timestamp() - now)
+    reset = response.headers.get("X-RateLimit-Reset")
+    if reset:
+        try:
+            value = float(reset)
+        except ValueError:
+            return None
+        if value > 1e12:  # epoch milliseconds
+            value /= 1000
+        # Large values are epoch seconds, small ones a number of seconds from now.
+        return max(0.0, value - now) if value > 1e9 else max(0.0, value)
+    return None
+
+
+def _message(response: httpx.Response) -> str:
+    try:
+        payload = response.json()
+    except ValueError:
+        payload = None
+    if isinstance(payload, dict):
+        error = payload.get("error")
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            return str(error["message"])
+        if isinstance(payload.get("message"), str):
+            return str(payload["message"])
+    return response.reason_phrase or f"HTTP {response.status_code}"
+
+
+class Sender:
+    """Sends requests through an httpx client, retrying and mapping failures to our errors."""
+
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        policy: RetryPolicy,
+        *,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._http = http
+        self.policy = policy
+        self._sleep = sleep
+        self._wall_clock = wall_clock
+
+    async def send(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: list[tuple[str, str]] | None = None,
+        json: Any = None,
+        has_body: bool = False,
+    ) -> httpx.Response:
+        idempotent = method == "GET"
+        attempt = 0
+        while True:
+            request = self._http.build_request(
+                method, path.lstrip("/"), params=params, json=json if has_body else None
+            )
+            wait: float | None
+            try:
+                response = await self._http.send(request)
+            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+                # Never reached the service: safe to send again, whatever the method.
+                failure: errors.ApiError = (
+                    errors.TimeoutError("the service did not accept the connection in time")
+                    if isinstance(exc, httpx.ConnectTimeout)
+                    else errors.TransportError(f"cannot connect: {exc}")
+                )
+                retryable, wait = True, None
+            except httpx.TimeoutException:
+                failure = errors.TimeoutError("the service did not answer in time")
+                retryable, wait = idempotent, None
+            except httpx.TransportError as exc:
+                failure = errors.TransportError(f"the connection failed: {exc}")
+                retryable, wait = idempotent, None
+            else:
+                status = response.status_code
+                if status < 400:
+                    return response
+                await response.aread()
+                wait = _server_wait(response, self._wall_clock())
+                extra = {"retry_after": wait} if status == 429 else {}
+                failure = errors.status_error(status, _message(response), **extra)
+                retryable = status in _RETRY_STATUSES and (idempotent or status == 429)
+                if retryable and wait is not None and wait > self.policy.max_wait:
+                    retryable = False
+            failure.method, failure.path = method, "/" + path.lstrip("/")
+            attempt += 1
+            if not retryable or attempt >= self.policy.attempts:
+                raise failure
+            await self._sleep(wait if wait is not None else self.policy.backoff_delay(attempt - 1))

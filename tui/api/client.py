@@ -1,0 +1,301 @@
+"""Provides the async Client: one object per connection, with a resource group per operation group."""
+
+from __future__ import annotations
+
+import contextvars
+import enum
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from types import TracebackType
+from typing import Any, ParamSpec, TypeVar, overload
+from urllib.parse import quote
+
+import httpx
+from pydantic import TypeAdapter, ValidationError
+
+from . import errors
+from ._params import UNSET
+from ._transport import BearerAuth, RetryPolicy, Sender
+from .cache import ResponseCache, ids_in
+from .models import Page
+from .resources import (
+    ChangeRequestCommentsResource,
+    ChangeRequestContentResource,
+    ChangeRequestsResource,
+    CollectionsResource,
+    OpenAPIResource,
+    OpenAPIVersionsResource,
+    OrganizationMembersResource,
+    OrganizationsResource,
+    SiteSectionGroupsResource,
+    SiteSectionsResource,
+    SitesResource,
+    SiteSpacesResource,
+    SpaceCommentsResource,
+    SpaceContentResource,
+    SpaceGitResource,
+    SpacesResource,
+    SSOResource,
+    TeamMembersResource,
+    TeamsResource,
+    TranslationsResource,
+    UsersResource,
+)
+
+__all__ = ["DEFAULT_BASE_URL", "Client"]
+
+DEFAULT_BASE_URL = "https://api.gitbook.com/v1"
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+class _CacheMode(enum.Enum):
+    NORMAL = "normal"  # fresh cache entries answer, anything else asks the service
+    PEEK = "peek"  # only the cache answers, fresh or stale; nothing is sent
+    REVALIDATE = "revalidate"  # the service answers, and the cache is refilled
+
+
+_cache_mode: contextvars.ContextVar[_CacheMode] = contextvars.ContextVar(
+    "docdeck_cache_mode", default=_CacheMode.NORMAL
+)
+
+
+class _CacheMiss(Exception):
+    pass
+
+
+@lru_cache(maxsize=None)
+def _adapter(result: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(result)
+
+
+def _segment(value: object) -> str:
+    return quote(str(value), safe="")
+
+
+class Client:
+    """An async client of the management API.
+
+    Use it as an async context manager. Each operation group of the API is an attribute
+    (``client.spaces``, ``client.change_requests`` …) whose methods are the operations.
+    """
+
+    users: UsersResource
+    organizations: OrganizationsResource
+    collections: CollectionsResource
+    spaces: SpacesResource
+    space_content: SpaceContentResource
+    change_requests: ChangeRequestsResource
+    change_request_content: ChangeRequestContentResource
+    space_comments: SpaceCommentsResource
+    change_request_comments: ChangeRequestCommentsResource
+    sites: SitesResource
+    site_sections: SiteSectionsResource
+    site_section_groups: SiteSectionGroupsResource
+    site_spaces: SiteSpacesResource
+    organization_members: OrganizationMembersResource
+    teams: TeamsResource
+    team_members: TeamMembersResource
+    sso: SSOResource
+    openapi: OpenAPIResource
+    openapi_versions: OpenAPIVersionsResource
+    translations: TranslationsResource
+    space_git: SpaceGitResource
+
+    def __init__(
+        self,
+        token: str,
+        *,
+        base_url: str = DEFAULT_BASE_URL,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = 20.0,
+        retry: RetryPolicy | None = None,
+        cache: ResponseCache | None = None,
+        sleep: Callable[[float], Awaitable[Any]] | None = None,
+        user_agent: str = "docdeck",
+    ) -> None:
+        url = httpx.URL(base_url.rstrip("/") + "/")
+        self.base_url = str(url)
+        self.cache = cache if cache is not None else ResponseCache()
+        self._http = httpx.AsyncClient(
+            base_url=url,
+            transport=transport,
+            auth=BearerAuth(token, url),
+            timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
+            follow_redirects=True,
+            headers={"User-Agent": user_agent, "Accept": "application/json"},
+        )
+        sender_options: dict[str, Any] = {"sleep": sleep} if sleep is not None else {}
+        self._sender = Sender(self._http, retry or RetryPolicy(), **sender_options)
+        self.users = UsersResource(self)
+        self.organizations = OrganizationsResource(self)
+        self.collections = CollectionsResource(self)
+        self.spaces = SpacesResource(self)
+        self.space_content = SpaceContentResource(self)
+        self.change_requests = ChangeRequestsResource(self)
+        self.change_request_content = ChangeRequestContentResource(self)
+        self.space_comments = SpaceCommentsResource(self)
+        self.change_request_comments = ChangeRequestCommentsResource(self)
+        self.sites = SitesResource(self)
+        self.site_sections = SiteSectionsResource(self)
+        self.site_section_groups = SiteSectionGroupsResource(self)
+        self.site_spaces = SiteSpacesResource(self)
+        self.organization_members = OrganizationMembersResource(self)
+        self.teams = TeamsResource(self)
+        self.team_members = TeamMembersResource(self)
+        self.sso = SSOResource(self)
+        self.openapi = OpenAPIResource(self)
+        self.openapi_versions = OpenAPIVersionsResource(self)
+        self.translations = TranslationsResource(self)
+        self.space_git = SpaceGitResource(self)
+
+    def __repr__(self) -> str:
+        return f"Client(base_url={self.base_url!r})"
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    # -- the one path every operation takes -------------------------------------------------
+
+    @overload
+    async def request(
+        self,
+        method: str,
+        template: str,
+        *path_args: object,
+        params: list[tuple[str, str]] | None = ...,
+        json: Any = ...,
+        result: type[T],
+    ) -> T: ...
+
+    @overload
+    async def request(
+        self,
+        method: str,
+        template: str,
+        *path_args: object,
+        params: list[tuple[str, str]] | None = ...,
+        json: Any = ...,
+        result: None = ...,
+    ) -> None: ...
+
+    async def request(
+        self,
+        method: str,
+        template: str,
+        *path_args: object,
+        params: list[tuple[str, str]] | None = None,
+        json: Any = UNSET,
+        result: Any = None,
+    ) -> Any:
+        """Send one operation and parse its answer into ``result`` (None for no body).
+
+        ``template`` is the operation's path below the base URL with ``{}`` for each path
+        parameter, filled in order from ``path_args``.
+        """
+        path = template.format(*(_segment(arg) for arg in path_args))
+        tags = {str(arg) for arg in path_args}
+        if method == "GET":
+            key = (path, tuple(params or ()))
+            mode = _cache_mode.get()
+            entry = self.cache.get(key)
+            if mode is _CacheMode.PEEK:
+                if entry is None:
+                    raise _CacheMiss
+                return entry.value
+            if mode is _CacheMode.NORMAL and entry is not None and self.cache.is_fresh(entry):
+                return entry.value
+        response = await self._sender.send(
+            method, path, params=params, json=None if json is UNSET else json, has_body=json is not UNSET
+        )
+        payload = self._payload(response, method, path)
+        value = None
+        if result is not None and payload is not None:
+            try:
+                value = _adapter(result).validate_python(payload)
+            except ValidationError as exc:
+                raise errors.UnexpectedResponseError(
+                    f"the answer does not match the API: {exc.error_count()} problem(s), "
+                    f"first at {'.'.join(map(str, exc.errors()[0]['loc']))}",
+                    status=response.status_code,
+                    method=method,
+                    path="/" + path,
+                ) from None
+        if method == "GET":
+            self.cache.put(key, value, ids_in(payload, tags))
+        else:
+            if json is not UNSET:
+                ids_in(json, tags)
+            self.cache.invalidate(tags)
+        return value
+
+    @staticmethod
+    def _payload(response: httpx.Response, method: str, path: str) -> Any:
+        if response.status_code == 204 or not response.content:
+            return None
+        try:
+            return response.json()
+        except ValueError:
+            raise errors.UnexpectedResponseError(
+                "the answer is not JSON",
+                status=response.status_code,
+                method=method,
+                path="/" + path,
+            ) from None
+
+    # -- cache modes for screens ------------------------------------------------------------
+
+    async def peek(
+        self,
+        operation: Callable[P, Awaitable[T]],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T | None:
+        """What the cache holds for a GET operation, fresh or stale, without sending anything.
+
+        A screen paints this at once, then calls the operation to revalidate.
+        """
+        token = _cache_mode.set(_CacheMode.PEEK)
+        try:
+            return await operation(*args, **kwargs)
+        except _CacheMiss:
+            return None
+        finally:
+            _cache_mode.reset(token)
+
+    @contextmanager
+    def revalidating(self) -> Iterator[None]:
+        """Within this block GETs skip the cache and refill it (the refresh key)."""
+        token = _cache_mode.set(_CacheMode.REVALIDATE)
+        try:
+            yield
+        finally:
+            _cache_mode.reset(token)
+
+    async def paginate(
+        self,
+        operation: Callable[..., Awaitable[Page[T]]],
+        *args: Any,
+        **kwargs: Any,
+    ) -> AsyncIterator[T]:
+        """Every item of a list operation, page after page (each page cached like any GET)."""
+        page = await operation(*args, **kwargs)
+        while True:
+            for item in page.items:
+                yield item
+            if not page.next_page:
+                return
+            page = await operation(*args, **{**kwargs, "page": page.next_page})

@@ -1,0 +1,5 @@
+"""Provides the models of the teams family."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,12 @@
+"""Provides part of the demo dataset (admin)."""
+
+from __future__ import annotations
+
+from ..store import Doc
+from .builder import Builder
+
+__all__ = ["seed"]
+
+
+def seed(b: Builder, northwind: Doc, community: Doc, *, people: dict[str, Doc]) -> None:
+    """Write this part of the demo; other records are found in `b.store`."""

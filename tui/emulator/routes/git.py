@@ -1,0 +1,7 @@
+"""Provides the routes of the git family (not yet written)."""
+
+from __future__ import annotations
+
+from ..http import RouteTable
+
+routes = RouteTable()

@@ -1,0 +1,7 @@
+"""Provides the routes of the site structure family (not yet written)."""
+
+from __future__ import annotations
+
+from ..http import RouteTable
+
+routes = RouteTable()

@@ -1,0 +1,7 @@
+"""Provides the routes of the translations family (not yet written)."""
+
+from __future__ import annotations
+
+from ..http import RouteTable
+
+routes = RouteTable()

@@ -1,0 +1,219 @@
+"""Provides the local service's store: JSON documents in SQLite, changed only inside transactions.
+
+Every record is a JSON document of a ``kind`` with an ``id``. Two indexed columns place it:
+``scope`` is the container it is listed in (the organization of a space, the space of a change
+request) and ``parent`` a finer one (the collection of a space, the comment of a reply).
+``seq`` keeps insertion order, which is the order lists return unless they sort. A request
+runs in one transaction, so a failure or a crash mid-write leaves no half-applied change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Doc", "Store"]
+
+Doc = dict[str, Any]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS docs (
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    scope TEXT,
+    parent TEXT,
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (kind, id)
+);
+CREATE INDEX IF NOT EXISTS docs_scope ON docs (kind, scope, seq);
+CREATE INDEX IF NOT EXISTS docs_parent ON docs (kind, parent, seq);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _dumps(doc: Doc) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """JSON documents in one SQLite database (in memory when ``path`` is None)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = None if path is None else Path(path)
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(
+            ":memory:" if self.path is None else str(self.path),
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        if self.path is not None:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+        self._lock = threading.RLock()
+        self._depth = 0
+        row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM docs").fetchone()
+        self._seq = int(row[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- transactions -----------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All writes inside happen together or not at all."""
+        with self._lock:
+            outer = self._depth == 0
+            if outer:
+                self._db.execute("BEGIN IMMEDIATE")
+            self._depth += 1
+            try:
+                yield
+            except BaseException:
+                self._depth -= 1
+                if outer:
+                    self._db.execute("ROLLBACK")
+                    self._reload_seq()
+                raise
+            else:
+                self._depth -= 1
+                if outer:
+                    self._db.execute("COMMIT")
+
+    def _reload_seq(self) -> None:
+        row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM docs").fetchone()
+        self._seq = int(row[0])
+
+    # -- meta -------------------------------------------------------------------------------
+
+    def meta(self, key: str, default: str | None = None) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return default if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    def new_id(self, kind: str, length: int = 20) -> str:
+        """A fresh id, deterministic for a given history of the store."""
+        counter = int(self.meta("counter", "0") or 0) + 1
+        self.set_meta("counter", str(counter))
+        digest = hashlib.sha256(f"{kind}:{counter}".encode()).digest()
+        number = int.from_bytes(digest, "big")
+        chars = []
+        while len(chars) < length:
+            number, rest = divmod(number, len(_ALPHABET))
+            chars.append(_ALPHABET[rest])
+        return "".join(chars)
+
+    # -- documents --------------------------------------------------------------------------
+
+    def get(self, kind: str, id: str) -> Doc | None:
+        row = self._db.execute(
+            "SELECT data FROM docs WHERE kind = ? AND id = ?", (kind, id)
+        ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def put(self, kind: str, doc: Doc, *, scope: str | None = None, parent: str | None = None) -> Doc:
+        """Insert or replace a document; a replaced one keeps its place in order."""
+        self._seq += 1
+        self._db.execute(
+            "INSERT INTO docs (kind, id, scope, parent, seq, data) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT(kind, id) DO UPDATE SET scope = excluded.scope, "
+            "parent = excluded.parent, data = excluded.data",
+            (kind, doc["id"], scope, parent, self._seq, _dumps(doc)),
+        )
+        return doc
+
+    def put_many(self, kind: str, rows: Iterable[tuple[Doc, str | None, str | None]]) -> None:
+        """Insert many new documents at once (for datasets)."""
+        batch = []
+        for doc, scope, parent in rows:
+            self._seq += 1
+            batch.append((kind, doc["id"], scope, parent, self._seq, _dumps(doc)))
+        self._db.executemany(
+            "INSERT OR REPLACE INTO docs (kind, id, scope, parent, seq, data) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            batch,
+        )
+
+    def place(self, kind: str, id: str) -> tuple[str | None, str | None]:
+        """The scope and parent a document is filed under."""
+        row = self._db.execute(
+            "SELECT scope, parent FROM docs WHERE kind = ? AND id = ?", (kind, id)
+        ).fetchone()
+        return (None, None) if row is None else (row[0], row[1])
+
+    def delete(self, kind: str, id: str) -> bool:
+        cursor = self._db.execute("DELETE FROM docs WHERE kind = ? AND id = ?", (kind, id))
+        return cursor.rowcount > 0
+
+    def delete_where(self, kind: str, *, scope: str | None = None, parent: str | None = None) -> int:
+        clause, args = self._where(kind, scope, parent)
+        return self._db.execute(f"DELETE FROM docs WHERE {clause}", args).rowcount
+
+    def move_to_end(self, kind: str, id: str) -> None:
+        """Give a document the last place in order."""
+        self._seq += 1
+        self._db.execute(
+            "UPDATE docs SET seq = ? WHERE kind = ? AND id = ?", (self._seq, kind, id)
+        )
+
+    def set_order(self, kind: str, ids: list[str]) -> None:
+        """Renumber documents so that they list in the given order, after everything else."""
+        for id in ids:
+            self.move_to_end(kind, id)
+
+    @staticmethod
+    def _where(kind: str, scope: str | None, parent: str | None) -> tuple[str, list[Any]]:
+        clause, args = "kind = ?", [kind]
+        if scope is not None:
+            clause += " AND scope = ?"
+            args.append(scope)
+        if parent is not None:
+            clause += " AND parent = ?"
+            args.append(parent)
+        return clause, args
+
+    def list(
+        self,
+        kind: str,
+        *,
+        scope: str | None = None,
+        parent: str | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> list[Doc]:
+        """Documents of a kind, in order, optionally within a scope or parent."""
+        clause, args = self._where(kind, scope, parent)
+        sql = f"SELECT data FROM docs WHERE {clause} ORDER BY seq"
+        if limit is not None or offset:
+            sql += " LIMIT ? OFFSET ?"
+            args += [-1 if limit is None else limit, offset]
+        return [dict(json.loads(row[0])) for row in self._db.execute(sql, args)]
+
+    def count(self, kind: str, *, scope: str | None = None, parent: str | None = None) -> int:
+        clause, args = self._where(kind, scope, parent)
+        return int(self._db.execute(f"SELECT COUNT(*) FROM docs WHERE {clause}", args).fetchone()[0])
+
+    def is_empty(self) -> bool:
+        return self._db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None
+
+    def clear(self) -> None:
+        self._db.execute("DELETE FROM docs")
+        self._db.execute("DELETE FROM meta")
+        self._seq = 0
