@@ -14,7 +14,7 @@ from typing import Any, Final
 from pydantic import BaseModel
 from pydantic.alias_generators import to_camel
 
-__all__ = ["UNSET", "Unset", "body", "query", "wire_name"]
+__all__ = ["UNSET", "Unset", "body", "query_params", "wire_name"]
 
 
 class Unset(enum.Enum):
@@ -68,7 +68,7 @@ def body(**fields: Any) -> dict[str, Any]:
     return {wire_name(k): _jsonable(v) for k, v in fields.items() if v is not UNSET}
 
 
-def query(**fields: Any) -> list[tuple[str, str]]:
+def query_params(**fields: Any) -> list[tuple[str, str]]:
     """Query parameters: UNSET and None left out, booleans as true/false, lists repeated."""
     params: list[tuple[str, str]] = []
     for key, value in fields.items():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._params import UNSET, Unset, body, query
+from .._params import UNSET, Unset, body, query_params
 from ..models import Collection, Page, Space
 from ._base import Resource
 
@@ -43,7 +43,7 @@ class CollectionsResource(Resource):
             "GET",
             "/collections/{}/spaces",
             collection_id,
-            params=query(page=page, limit=limit),
+            params=query_params(page=page, limit=limit),
             result=Page[Space],
         )
 
@@ -88,7 +88,7 @@ class CollectionsResource(Resource):
             "GET",
             "/orgs/{}/collections",
             organization_id,
-            params=query(page=page, limit=limit, nested=nested),
+            params=query_params(page=page, limit=limit, nested=nested),
             result=Page[Collection],
         )
 

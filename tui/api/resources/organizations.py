@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._params import UNSET, Unset, body, query
+from .._params import UNSET, Unset, body, query_params
 from ..models import Organization, OrganizationsForEmailDomain, Page, SearchSpaceResult
 from ._base import Resource
 
@@ -16,7 +16,7 @@ class OrganizationsResource(Resource):
         self, *, page: str | Unset = UNSET, limit: int | Unset = UNSET
     ) -> Page[Organization]:
         return await self._request(
-            "GET", "/orgs", params=query(page=page, limit=limit), result=Page[Organization]
+            "GET", "/orgs", params=query_params(page=page, limit=limit), result=Page[Organization]
         )
 
     async def get_organization_by_id(self, organization_id: str) -> Organization:
@@ -63,16 +63,16 @@ class OrganizationsResource(Resource):
         self,
         organization_id: str,
         *,
-        query_text: str,
+        query: str,
         page: str | Unset = UNSET,
         limit: int | Unset = UNSET,
     ) -> Page[SearchSpaceResult]:
-        """Pages of the organization's spaces matching ``query_text`` (sent as ``query``)."""
+        """Pages of the organization's spaces matching ``query``."""
         return await self._request(
             "GET",
             "/orgs/{}/search",
             organization_id,
-            params=query(query=query_text, page=page, limit=limit),
+            params=query_params(query=query, page=page, limit=limit),
             result=Page[SearchSpaceResult],
         )
 

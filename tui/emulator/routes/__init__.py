@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..http import Route
 from . import (
+    change_request_content,
     change_requests,
     collections,
     comments,
@@ -32,6 +33,7 @@ ALL_ROUTES: list[Route] = [
         spaces,
         content,
         change_requests,
+        change_request_content,
         comments,
         sites,
         site_structure,
