@@ -1,0 +1,249 @@
+"""Provides the configuration file, the profiles and where their tokens are kept.
+
+The config file is TOML in the user config directory:
+
+    default_profile = "work"
+    theme = "textual-dark"
+
+    [profiles.work]
+    base_url = "https://api.gitbook.com/v1"
+
+    [keys]
+    "app.quit" = "q,ctrl+q"
+
+Tokens are never written there: they go to the system keyring when one really works, else to
+a credentials file only its owner can read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tomllib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from .api.client import DEFAULT_BASE_URL
+from .paths import config_dir
+
+__all__ = [
+    "Config",
+    "ConfigError",
+    "Connection",
+    "Profile",
+    "TokenStore",
+    "load_config",
+    "resolve_connection",
+    "save_config",
+]
+
+KEYRING_SERVICE = "docdeck"
+KEYRING_TIMEOUT = 3.0
+
+
+class ConfigError(Exception):
+    """The config file cannot be read; the message says where and why."""
+
+
+class Profile(BaseModel):
+    """A named connection to a service."""
+
+    base_url: str = DEFAULT_BASE_URL
+    """The API's base URL, ending in /v1."""
+
+
+class Config(BaseModel):
+    """What the config file holds."""
+
+    default_profile: str | None = None
+    """The profile used when neither --profile nor a token in the environment is given."""
+    theme: str | None = None
+    """The Textual theme; the app remembers the last one chosen."""
+    profiles: dict[str, Profile] = Field(default_factory=dict)
+    """Connections by name."""
+    keys: dict[str, str] = Field(default_factory=dict)
+    """Key bindings remapped by binding id, e.g. {"app.quit": "ctrl+q"}."""
+
+
+def config_path() -> Path:
+    return Path(os.environ.get("DOCDECK_CONFIG", config_dir() / "config.toml"))
+
+
+def load_config(path: Path | None = None) -> Config:
+    path = path or config_path()
+    if not path.exists():
+        return Config()
+    try:
+        return Config.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (tomllib.TOMLDecodeError, ValidationError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+
+
+def _toml_value(value: Any) -> str:
+    # json.dumps writes strings TOML accepts as basic strings.
+    return "true" if value is True else "false" if value is False else json.dumps(value)
+
+
+def save_config(config: Config, path: Path | None = None) -> Path:
+    path = path or config_path()
+    lines = []
+    for key in ("default_profile", "theme"):
+        value = getattr(config, key)
+        if value is not None:
+            lines.append(f"{key} = {_toml_value(value)}")
+    for name, profile in config.profiles.items():
+        lines += ["", f"[profiles.{json.dumps(name)}]", f"base_url = {_toml_value(profile.base_url)}"]
+    if config.keys:
+        lines += ["", "[keys]"] + [f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _with_timeout(call: Callable[[], Any], timeout: float) -> Any:
+    pool = ThreadPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(call).result(timeout=timeout)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+class TokenStore:
+    """Keeps tokens per profile: in the keyring when it works, else in an owner-only file."""
+
+    def __init__(self, directory: Path | None = None, *, use_keyring: bool = True) -> None:
+        self.directory = directory or config_path().parent
+        self.file = self.directory / "credentials.json"
+        self.use_keyring = use_keyring and not os.environ.get("DOCDECK_NO_KEYRING")
+
+    def __repr__(self) -> str:
+        return f"TokenStore(file={str(self.file)!r})"
+
+    def _keyring(self) -> Any:
+        if not self.use_keyring:
+            return None
+        try:
+            import keyring
+            from keyring.backends import fail
+        except ImportError:
+            return None
+        try:
+            backend = _with_timeout(keyring.get_keyring, KEYRING_TIMEOUT)
+        except (FutureTimeout, Exception):
+            return None
+        # The "fail" backend, or one the library itself ranks as unusable, means no keyring.
+        if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:
+            return None
+        return keyring
+
+    def _read_file(self) -> dict[str, str]:
+        if not self.file.exists():
+            return {}
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except ValueError:
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def _write_file(self, tokens: dict[str, str]) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(self.file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump(tokens, handle)
+        os.chmod(self.file, stat.S_IRUSR | stat.S_IWUSR)
+
+    def save(self, profile: str, token: str) -> str:
+        """Keep the token; returns where it went, in words for the user."""
+        keyring = self._keyring()
+        if keyring is not None:
+            try:
+                _with_timeout(lambda: keyring.set_password(KEYRING_SERVICE, profile, token), KEYRING_TIMEOUT)
+                if _with_timeout(lambda: keyring.get_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT) == token:
+                    self._forget_in_file(profile)
+                    return "the system keyring"
+            except Exception:
+                pass
+        tokens = self._read_file()
+        tokens[profile] = token
+        self._write_file(tokens)
+        return f"{self.file} (readable by you only)"
+
+    def load(self, profile: str) -> str | None:
+        tokens = self._read_file()
+        if profile in tokens:
+            return tokens[profile]
+        keyring = self._keyring()
+        if keyring is None:
+            return None
+        try:
+            value = _with_timeout(lambda: keyring.get_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT)
+        except Exception:
+            return None
+        return str(value) if value else None
+
+    def _forget_in_file(self, profile: str) -> bool:
+        tokens = self._read_file()
+        if profile not in tokens:
+            return False
+        del tokens[profile]
+        self._write_file(tokens)
+        return True
+
+    def delete(self, profile: str) -> bool:
+        removed = self._forget_in_file(profile)
+        keyring = self._keyring()
+        if keyring is not None:
+            try:
+                _with_timeout(lambda: keyring.delete_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT)
+                removed = True
+            except Exception:
+                pass
+        return removed
+
+
+@dataclass(frozen=True)
+class Connection:
+    """Where to connect and with what; ``repr`` never shows the token."""
+
+    base_url: str
+    token: str
+    profile: str
+
+    def __repr__(self) -> str:
+        return f"Connection(base_url={self.base_url!r}, profile={self.profile!r}, token=***)"
+
+    @property
+    def host(self) -> str:
+        from urllib.parse import urlsplit
+
+        return urlsplit(self.base_url).netloc or self.base_url
+
+
+def resolve_connection(
+    *,
+    token: str | None,
+    base_url: str | None,
+    profile: str | None,
+    config: Config,
+    tokens: TokenStore,
+) -> Connection | None:
+    """The connection from flags, then the environment, then the named or default profile."""
+    token = token or os.environ.get("DOCDECK_TOKEN") or None
+    base_url = base_url or os.environ.get("DOCDECK_BASE_URL") or None
+    name = profile or config.default_profile or "default"
+    chosen = config.profiles.get(name)
+    if token:
+        return Connection(base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL), token, name if chosen else "env")
+    if chosen is None and profile is not None:
+        raise ConfigError(f"no profile named {profile!r} in {config_path()}")
+    stored = tokens.load(name)
+    if stored is None:
+        return None
+    return Connection(base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL), stored, name)
