@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .api.client import DEFAULT_BASE_URL
 from .paths import service_database
 
 __all__ = ["main"]
@@ -32,6 +33,58 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_token(base_url: str, token: str) -> str:
+    """The display name of the token's owner; raises ApiError when the service refuses it."""
+    import asyncio
+
+    from .api import Client
+
+    async def check() -> str:
+        async with Client(token, base_url=base_url) as client:
+            return (await client.users.get_authenticated_user()).display_name
+
+    return asyncio.run(check())
+
+
+def _login(args: argparse.Namespace) -> int:
+    import getpass
+
+    from .api import errors
+    from .config import Profile, TokenStore, load_config, save_config
+
+    config = load_config()
+    profile = args.profile or config.default_profile or "default"
+    known = config.profiles.get(profile)
+    base_url = args.base_url or (known.base_url if known else None) or DEFAULT_BASE_URL
+    token = getpass.getpass(f"API token for {profile} ({base_url}): ").strip()
+    if not token:
+        print("No token given; nothing changed.", file=sys.stderr)
+        return 1
+    try:
+        name = _check_token(base_url, token)
+    except errors.ApiError as error:
+        print(f"{error.title}: {error.message}\n{error.hint}", file=sys.stderr)
+        return 1
+    where = TokenStore().save(profile, token)
+    config.profiles[profile] = Profile(base_url=base_url)
+    config.default_profile = config.default_profile or profile
+    path = save_config(config)
+    print(f"Signed in as {name}. Token stored in {where}; profile {profile!r} saved in {path}.")
+    return 0
+
+
+def _logout(args: argparse.Namespace) -> int:
+    from .config import TokenStore, load_config
+
+    config = load_config()
+    profile = args.profile or config.default_profile or "default"
+    if TokenStore().delete(profile):
+        print(f"Removed the token of profile {profile!r}.")
+    else:
+        print(f"Profile {profile!r} had no stored token.")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     from .emulator.datasets import DATASETS
 
@@ -47,6 +100,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--dataset", default="demo", choices=sorted(DATASETS))
     serve.add_argument("--reset", action="store_true", help="restore the dataset, losing changes")
     serve.set_defaults(run=_serve)
+    login = commands.add_parser("login", help="store a token for a profile, after checking it")
+    login.add_argument("--profile", help="profile name (default: the default profile)")
+    login.add_argument("--base-url", help=f"the API's base URL (default: {DEFAULT_BASE_URL})")
+    login.set_defaults(run=_login)
+    logout = commands.add_parser("logout", help="remove a profile's stored token")
+    logout.add_argument("--profile", help="profile name (default: the default profile)")
+    logout.set_defaults(run=_logout)
     return parser
 
 
