@@ -8,23 +8,31 @@ the routes of both serialize them with the functions here.
 from __future__ import annotations
 
 import copy
+import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
-from .http import Ctx
+from .http import Ctx, HttpError
 from .records import APP_URL, PUBLISHED_URL
 from .store import Doc
 
 __all__ = [
     "FlatPage",
+    "LinkTarget",
+    "LinkUse",
+    "commit_revision",
+    "current_revision",
     "file_json",
     "find_page",
     "flatten",
     "markdown_links",
     "page_json",
+    "resolve_link",
     "revision_json",
+    "revision_links",
     "unflatten",
     "walk",
 ]
@@ -193,3 +201,164 @@ def unflatten(flat: dict[str, FlatPage]) -> list[Doc]:
         return [{**page.node, "pages": build(page.node["id"])} for page in ordered]
 
     return build(None)
+
+
+# -- new revisions ----------------------------------------------------------------------------
+
+
+def commit_revision(
+    ctx: Ctx,
+    space: Doc,
+    pages: list[Doc],
+    files: list[Doc] | None = None,
+    *,
+    type: str = "edits",
+    **fields: Any,
+) -> Doc:
+    """Make ``pages`` (and ``files``) the space's live content, as a new revision.
+
+    The new revision's parent is the space's current one; the space points at the new one
+    and is marked updated, which is what tells change requests based on an older revision
+    that they are outdated.
+    """
+    previous = ctx.store.get("revision", space["revision"]) or {}
+    revision: Doc = {
+        "id": ctx.store.new_id("revision"),
+        "space": space["id"],
+        "parents": [space["revision"]],
+        "type": type,
+        "createdAt": ctx.now(),
+        "pages": pages,
+        "files": previous.get("files", []) if files is None else files,
+        "variables": previous.get("variables", {}),
+        "reusableContents": previous.get("reusableContents", []),
+        **fields,
+    }
+    ctx.store.put("revision", revision, scope=space["id"], parent=None)
+    space["revision"] = revision["id"]
+    space["updatedAt"] = revision["createdAt"]
+    ctx.store.put("space", space, scope=space["organization"], parent=space.get("parent"))
+    return revision
+
+
+# -- where links lead -------------------------------------------------------------------------
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.MULTILINE | re.DOTALL)
+_FILE_ID = re.compile(r"(?:^|/)files/([A-Za-z0-9_-]+)$")
+_PAGE_SUFFIXES = (".md", ".markdown")
+
+
+@dataclass(frozen=True)
+class LinkTarget:
+    """Where one link of a page leads once resolved in its revision.
+
+    ``kind`` is ``page``, ``file`` or ``url``; ``status`` is ``ok``, ``broken`` (a page or
+    file that the revision does not hold) or ``in-app`` (a URL into the app).
+    """
+
+    raw: str
+    kind: str
+    status: str
+    page: str | None = None
+    file: str | None = None
+    url: str | None = None
+    anchor: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """Links to the same place share a key (a broken one is keyed by what it says)."""
+        if self.status == "broken":
+            return (self.kind, "", self.raw.split("#")[0])
+        return (self.kind, self.page or self.file or self.url or "", self.anchor or "")
+
+
+@dataclass(frozen=True)
+class LinkUse:
+    """One link as written on a page: the page, its path, and where the link leads."""
+
+    node: Doc
+    path: str
+    target: LinkTarget
+
+
+def _page_candidate(base: str, target: str) -> str | None:
+    joined = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
+    if joined.startswith(".."):
+        return None
+    for suffix in _PAGE_SUFFIXES:
+        if joined.lower().endswith(suffix):
+            joined = joined[: -len(suffix)]
+            break
+    if joined == "README" or joined.endswith("/README"):
+        joined = joined[: -len("README")]
+    joined = joined.strip("/")
+    return "" if joined == "." else joined
+
+
+def resolve_link(
+    raw: str, from_id: str, from_path: str, paths: dict[str, str], files: list[Doc]
+) -> LinkTarget:
+    """Resolve a link target written on the page at ``from_path``.
+
+    ``paths`` maps every page path of the revision to the page id. A relative target
+    (``other.md``, ``../guides/x.md``, ``/guides/x``) is tried from the page's folder, then
+    from the page itself (a page with children is a folder's README), then from the root.
+    A target with a file extension, or ``…/files/<id>``, names a file of the revision.
+    """
+    target = raw.strip()
+    if _SCHEME.match(target) or target.startswith("//"):
+        parts = urlsplit(target if not target.startswith("//") else "https:" + target)
+        in_app = parts.scheme in ("http", "https") and parts.hostname == urlsplit(APP_URL).hostname
+        return LinkTarget(raw, "url", "in-app" if in_app else "ok", url=target)
+    location, _, anchor = target.partition("#")
+    location = unquote(location.split("?")[0])
+    if not location:
+        return LinkTarget(raw, "page", "ok", page=from_id, anchor=anchor or None)
+    by_id = _FILE_ID.search(location)
+    name = posixpath.basename(location)
+    extension = posixpath.splitext(name)[1].lower()
+    if by_id or (extension and extension not in _PAGE_SUFFIXES):
+        wanted = by_id.group(1) if by_id else None
+        for file in files:
+            if file["id"] == wanted or (wanted is None and file["name"] == name):
+                return LinkTarget(raw, "file", "ok", file=file["id"])
+        return LinkTarget(raw, "file", "broken")
+    folder = posixpath.dirname(from_path)
+    bases = ["", from_path] if location.startswith("/") else [folder, from_path, ""]
+    for base in bases:
+        candidate = _page_candidate(base, location)
+        if candidate and candidate in paths:
+            return LinkTarget(raw, "page", "ok", page=paths[candidate], anchor=anchor or None)
+    return LinkTarget(raw, "page", "broken", anchor=anchor or None)
+
+
+def revision_links(revision: Doc) -> list[LinkUse]:
+    """Every link of a revision, page by page in document order.
+
+    A document's links are the targets of its markdown links and images (code blocks
+    excluded); a link page's link is its URL.
+    """
+    pages = revision.get("pages", [])
+    files = revision.get("files", [])
+    paths = {path: node["id"] for node, path, _ in walk(pages) if node.get("type") != "link"}
+    uses: list[LinkUse] = []
+    for node, path, _ in walk(pages):
+        kind = node.get("type", "document")
+        if kind == "link":
+            targets = [node["href"]] if node.get("href") else []
+        elif kind == "document":
+            targets = markdown_links(_FENCE.sub("", node.get("markdown", "")))
+        else:
+            targets = []
+        for raw in targets:
+            uses.append(LinkUse(node, path, resolve_link(raw, node["id"], path, paths, files)))
+    return uses
+
+
+def current_revision(ctx: Ctx, space: Doc) -> Doc:
+    """The space's live revision (its main content)."""
+    revision = ctx.store.get("revision", space["revision"])
+    if revision is None:
+        raise HttpError(404, "The space's content could not be found.")
+    return revision

@@ -113,7 +113,14 @@ def organization_json(ctx: Ctx, organization: Doc) -> dict[str, Any]:
 
 
 def member_json(ctx: Ctx, member: Doc) -> dict[str, Any]:
+    """A Member; its ``spaces`` and ``teams`` counts are computed, never stored.
+
+    A member with a role reaches every live space of the organization; guests (invited space by
+    space, which this service does not keep) and disabled members reach none.
+    """
+    organization_id = member["organization"]
     user = ctx.store.get("user", member["user"]) or {"id": member["user"], "displayName": "?"}
+    reaches_spaces = bool(member.get("role")) and not member.get("disabled")
     result = {
         "object": "member",
         "id": member["user"],
@@ -122,8 +129,8 @@ def member_json(ctx: Ctx, member: Doc) -> dict[str, Any]:
         "disabled": member.get("disabled", False),
         "joinedAt": member["joinedAt"],
         "sso": member.get("sso", False),
-        "spaces": member.get("spaces", 0),
-        "teams": ctx.store.count("team-member", parent=f"{member['organization']}:{member['user']}"),
+        "spaces": ctx.store.count("space", scope=organization_id) if reaches_spaces else 0,
+        "teams": ctx.store.count("team-member", parent=f"{organization_id}:{member['user']}"),
     }
     if member.get("lastSeenAt"):
         result["lastSeenAt"] = member["lastSeenAt"]

@@ -1,4 +1,4 @@
-"""Provides the models of comment threads: comments, replies, their bodies, targets and reactions."""
+"""Provides the models of comment threads: comments, replies, bodies, targets and reactions."""
 
 from __future__ import annotations
 

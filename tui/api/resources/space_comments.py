@@ -72,7 +72,9 @@ class SpaceCommentsResource(Resource):
             "POST",
             "/spaces/{}/comments",
             space_id,
-            json=json_body(body=comment_document(body), page=page, node=node, table_cell=table_cell),
+            json=json_body(
+                body=comment_document(body), page=page, node=node, table_cell=table_cell
+            ),
             result=Comment,
         )
 
@@ -214,4 +216,3 @@ class SpaceCommentsResource(Resource):
             params=query_params(page=page, limit=limit),
             result=Page[Member],
         )
-

@@ -26,10 +26,10 @@ class SpacesResource(Resource):
         space_id: str,
         *,
         title: str | Unset = UNSET,
-        emoji: str | None | Unset = UNSET,
+        emoji: str | Unset | None = UNSET,
         visibility: str | Unset = UNSET,
         edit_mode: str | Unset = UNSET,
-        default_level: str | None | Unset = UNSET,
+        default_level: str | Unset | None = UNSET,
         language: str | Unset = UNSET,
     ) -> Space:
         """Change the space's settings; ``edit_mode="locked"`` blocks every content edit.
@@ -64,7 +64,7 @@ class SpacesResource(Resource):
         self,
         space_id: str,
         *,
-        parent: str | None | Unset = UNSET,
+        parent: str | Unset | None = UNSET,
         position: dict[str, Any] | Unset = UNSET,
     ) -> Space:
         """Move into a collection (None: to the top) and/or before or after a sibling.

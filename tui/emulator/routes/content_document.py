@@ -1,0 +1,88 @@
+"""Provides the structured form of a page body (``format=document``), built from its markdown.
+
+Only the blocks a reader needs to follow the text are made: headings, code blocks and
+paragraphs. Anything else (lists, tables, quotes) becomes a paragraph of its source text, so
+nothing of the page is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..datasets.builder import slugify
+
+__all__ = ["markdown_document"]
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^(```|~~~)\s*([\w+-]*)")
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"object": "text", "leaves": [{"object": "leaf", "text": text, "marks": []}]}
+
+
+def _paragraph(lines: list[str]) -> dict[str, Any]:
+    return {"object": "block", "type": "paragraph", "nodes": [_text("\n".join(lines))]}
+
+
+def _heading(level: int, title: str) -> dict[str, Any]:
+    anchor = slugify(title)
+    return {
+        "object": "block",
+        "type": f"heading-{min(level, 3)}",
+        "data": {"id": anchor},
+        "meta": {"id": anchor},
+        "nodes": [_text(title)],
+    }
+
+
+def _code(syntax: str, lines: list[str]) -> dict[str, Any]:
+    data = {"syntax": syntax} if syntax else {}
+    return {
+        "object": "block",
+        "type": "code",
+        "data": data,
+        "nodes": [
+            {"object": "block", "type": "code-line", "data": {}, "nodes": [_text(line)]}
+            for line in lines or [""]
+        ],
+    }
+
+
+def markdown_document(markdown: str) -> dict[str, Any]:
+    """A JSON document (``object: document``) with the blocks of a markdown text."""
+    nodes: list[dict[str, Any]] = []
+    paragraph: list[str] = []
+    code: list[str] | None = None
+    fence, syntax = "", ""
+
+    def flush() -> None:
+        if paragraph:
+            nodes.append(_paragraph(paragraph))
+            paragraph.clear()
+
+    for line in (markdown or "").splitlines():
+        if code is not None:
+            if line.strip().startswith(fence):
+                nodes.append(_code(syntax, code))
+                code = None
+            else:
+                code.append(line)
+            continue
+        opening = _FENCE.match(line.strip())
+        heading = _HEADING.match(line)
+        if opening:
+            flush()
+            code, fence, syntax = [], opening.group(1), opening.group(2)
+        elif heading:
+            flush()
+            nodes.append(_heading(len(heading.group(1)), heading.group(2)))
+        elif not line.strip():
+            flush()
+        else:
+            paragraph.append(line)
+    if code is not None:
+        nodes.append(_code(syntax, code))
+    flush()
+    return {"object": "document", "data": {}, "nodes": nodes}

@@ -1,0 +1,79 @@
+"""Provides the one door server text goes through before it reaches the screen.
+
+Titles, page bodies, file names and user names come from the service, so they may hold what a
+terminal obeys: escape sequences (ESC, C1 controls such as CSI U+009B), other C0 controls that
+move the cursor or ring the bell, and bidi overrides that make a title read differently from
+what it is. ``safe`` neutralises them. Then the text reaches widgets only as ``rich.text.Text``
+or ``textual.content.Content`` objects, never inside a markup string, so a title ``[/]`` or
+``[b]`` shows literally instead of being read as markup.
+
+    safe(value)            str with controls shown as visible pictures, bidi controls removed
+    one_line(value)        the same, on one line (for labels, titles and tree nodes)
+    text(value, style)     a rich Text of one_line(value) (for Tree labels, which use rich)
+    content(value, style)  a textual Content of one_line(value) (for Static, Label, options)
+    block(value, style)    a textual Content of safe(value), keeping its lines
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.style import Style
+from rich.text import Text
+from textual.content import Content
+
+__all__ = ["block", "content", "one_line", "safe", "text"]
+
+# Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder the
+# text around them invisibly, so they are removed rather than pictured.
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# C0 controls except tab and newline, DEL, and the C1 range (U+0080–U+009F), which some
+# terminals obey as 8-bit escape sequences.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+_C1_PICTURE = "\ufffd"  # the C1 range has no control pictures: show the replacement character
+_LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
+
+
+def _picture(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ … ␟, ␛ for ESC
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    return _C1_PICTURE
+
+
+def safe(value: object) -> str:
+    """The text with every control a terminal could obey made visible or removed.
+
+    Line breaks of any kind become ``\\n`` and tabs stay; ESC shows as ␛, other C0 controls as
+    their control pictures, C1 controls as �, DEL as ␡; bidi overrides and isolates vanish.
+    ``None`` becomes the empty string.
+    """
+    if value is None:
+        return ""
+    raw = str(value)
+    raw = _LINE_BREAKS.sub("\n", raw)
+    raw = _BIDI.sub("", raw)
+    return _CONTROL.sub(_picture, raw)
+
+
+def one_line(value: object) -> str:
+    """``safe(value)`` with its lines and tabs joined by spaces, for single-line labels."""
+    return " ".join(safe(value).replace("\t", " ").split("\n")).strip()
+
+
+def text(value: object, style: str | Style = "") -> Text:
+    """A rich Text of the value on one line: never read as markup."""
+    return Text(one_line(value), style=style, no_wrap=True, end="")
+
+
+def content(value: object, style: str = "") -> Content:
+    """A textual Content of the value on one line: never read as markup."""
+    return Content.styled(one_line(value), style) if style else Content(one_line(value))
+
+
+def block(value: object, style: str = "") -> Content:
+    """A textual Content of the value, keeping its lines: never read as markup."""
+    return Content.styled(safe(value), style) if style else Content(safe(value))
