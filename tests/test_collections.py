@@ -16,7 +16,7 @@ async def _collection(client, title):
 
 async def test_collections_nest_and_the_top_level_can_be_listed_alone(admin):
     everything = await admin.collections.list_collections_in_organization_by_id(ORG)
-    assert [c.title for c in everything.items] == ["Product", "Guides", "Internal"]
+    assert [c.title for c in everything.items] == ["Product", "Guides", "Internal", "SDKs"]
     top = await admin.collections.list_collections_in_organization_by_id(ORG, nested=False)
     assert [c.title for c in top.items] == ["Product", "Internal"]
     guides = everything.items[1]

@@ -35,9 +35,11 @@ async def test_northwind_holds_about_ten_spaces_across_nested_collections(admin)
     guides = next(c for c in collections if c.title == "Guides")
     assert by_id[guides.parent].title == "Product"
     in_guides = await admin.collections.list_spaces_in_collection_by_id(guides.id)
-    assert {"Deploying to production", "Python SDK", "JavaScript SDK"} <= {
-        s.title for s in in_guides.items
-    }
+    assert "Deploying to production" in {s.title for s in in_guides.items}
+    sdks = next(c for c in collections if c.title == "SDKs")
+    assert by_id[sdks.parent].title == "Guides"  # three levels: Product › Guides › SDKs
+    in_sdks = await admin.collections.list_spaces_in_collection_by_id(sdks.id)
+    assert {s.title for s in in_sdks.items} == {"Python SDK", "JavaScript SDK"}
     top_level = [space.title for space in spaces if not space.parent]
     assert "Team handbook" in top_level and len(top_level) < len(spaces)
     assert len({space.visibility for space in spaces}) >= 4

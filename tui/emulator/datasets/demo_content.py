@@ -239,6 +239,7 @@ def seed_content(b: Builder, northwind: Doc, community: Doc, *, people: dict[str
     product = b.collection(northwind, "Product", description="Everything customers read")
     guides = b.collection(northwind, "Guides", parent=product, description="Step-by-step guides")
     internal = b.collection(northwind, "Internal", description="Runbooks and team handbooks")
+    sdks = b.collection(northwind, "SDKs", parent=guides, description="Client libraries")
 
     b.space(
         northwind,
@@ -279,7 +280,7 @@ def seed_content(b: Builder, northwind: Doc, community: Doc, *, people: dict[str
         northwind,
         "Python SDK",
         emoji="🐍",
-        parent=guides,
+        parent=sdks,
         visibility="public",
         pages=_pages(b, PYTHON_SDK, texts.PYTHON_SDK),
         days=3,
@@ -288,7 +289,7 @@ def seed_content(b: Builder, northwind: Doc, community: Doc, *, people: dict[str
         northwind,
         "JavaScript SDK",
         emoji="🟨",
-        parent=guides,
+        parent=sdks,
         visibility="unlisted",
         pages=_pages(b, JAVASCRIPT_SDK, texts.JAVASCRIPT_SDK),
         days=6,
