@@ -47,6 +47,7 @@ class Sent:
     params: dict[str, list[str]]
     json: Any
     headers: httpx.Headers
+    status: int = 0  # the status the service answered with
 
 
 @dataclass
@@ -68,6 +69,7 @@ class RecordingTransport(httpx.AsyncBaseTransport):
             )
         )
         response = await self.inner.handle_async_request(request)
+        self.sent[-1].status = response.status_code
         raw = await response.aread()
         body = json.loads(raw) if raw else None
         problems = contract.check(request.method, request.url.path, response.status_code, body)

@@ -116,7 +116,9 @@ async def test_an_admin_changes_a_members_role(admin, transport):
     )
     assert linus.role == "comment"
     assert transport.sent[-1].json == {"role": "comment"}
-    assert (await admin.organization_members.get_member_in_organization_by_id(ORG, "u-linus")).role == "comment"
+    assert (
+        await admin.organization_members.get_member_in_organization_by_id(ORG, "u-linus")
+    ).role == "comment"
 
 
 async def test_making_a_member_a_guest(admin, transport):
@@ -145,7 +147,9 @@ async def test_the_last_admin_cannot_be_demoted(admin):
             ORG, "u-ada", role="edit"
         )
     assert "last admin" in caught.value.message
-    assert (await admin.organization_members.get_member_in_organization_by_id(ORG, "u-ada")).role == "admin"
+    assert (
+        await admin.organization_members.get_member_in_organization_by_id(ORG, "u-ada")
+    ).role == "admin"
 
 
 async def test_an_editor_cannot_change_roles(editor):
@@ -161,13 +165,19 @@ async def test_an_editor_cannot_change_roles(editor):
 async def test_removing_a_member_also_takes_them_out_of_their_teams(admin):
     rahul = await _member(admin, "Rahul Mehta")
     before = await admin.teams.list_teams_in_organization_by_id(ORG, title="API platform")
-    assert await admin.organization_members.remove_member_from_organization_by_id(ORG, rahul.id) is None
+    assert (
+        await admin.organization_members.remove_member_from_organization_by_id(ORG, rahul.id)
+        is None
+    )
     after = await admin.teams.list_teams_in_organization_by_id(ORG, title="API platform")
     assert after.items[0].members == before.items[0].members - 1
     with pytest.raises(errors.NotFoundError):
         await admin.organization_members.get_member_in_organization_by_id(ORG, rahul.id)
     # Already gone: still a success.
-    assert await admin.organization_members.remove_member_from_organization_by_id(ORG, rahul.id) is None
+    assert (
+        await admin.organization_members.remove_member_from_organization_by_id(ORG, rahul.id)
+        is None
+    )
 
 
 async def test_a_reader_cannot_remove_someone_else_but_may_leave(reader, admin):
@@ -205,13 +215,21 @@ async def test_ping_moves_last_seen_forward(admin, clock):
 
 async def test_a_reader_pings_only_themselves(reader, admin, clock):
     await reader.organization_members.update_organization_member_last_seen_at(ORG)
-    assert (await admin.organization_members.get_member_in_organization_by_id(ORG, "u-linus")).last_seen_at == clock.now
-    assert (await admin.organization_members.get_member_in_organization_by_id(ORG, "u-ada")).last_seen_at != clock.now
+    assert (
+        await admin.organization_members.get_member_in_organization_by_id(ORG, "u-linus")
+    ).last_seen_at == clock.now
+    assert (
+        await admin.organization_members.get_member_in_organization_by_id(ORG, "u-ada")
+    ).last_seen_at != clock.now
 
 
 async def test_an_admin_marks_a_member_as_an_sso_member(admin):
-    assert not (await admin.organization_members.get_member_in_organization_by_id(ORG, "u-linus")).sso
-    marked = await admin.organization_members.set_user_as_sso_member_for_organization(ORG, "u-linus")
+    assert not (
+        await admin.organization_members.get_member_in_organization_by_id(ORG, "u-linus")
+    ).sso
+    marked = await admin.organization_members.set_user_as_sso_member_for_organization(
+        ORG, "u-linus"
+    )
     assert marked.sso and marked.id == "u-linus"
 
 

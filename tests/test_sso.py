@@ -74,7 +74,9 @@ async def test_a_providers_default_team_comes_back_as_a_team(admin, transport):
     }
     assert made.default_team is not None
     assert (made.default_team.id, made.default_team.title, made.default_team.members) == (
-        support, "Support", 4
+        support,
+        "Support",
+        4,
     )
     fetched = await admin.sso.get_organization_saml_provider_by_id(ORG, made.id)
     assert fetched.default_team.title == "Support" and fetched.default_role == "comment"

@@ -148,7 +148,9 @@ async def test_a_teams_members_show_their_membership_and_team_role(admin):
     assert page.count == 6
     first = page.items[0]
     assert (first.organization.user.display_name, first.organization.role, first.team.role) == (
-        "Ada Lovelace", "admin", "owner"
+        "Ada Lovelace",
+        "admin",
+        "owner",
     )
     assert all(m.permissions.view for m in page.items)
     assert {m.team.role for m in page.items[1:]} == {"member"}
@@ -206,17 +208,23 @@ async def test_the_bulk_update_refuses_an_unknown_team_role(admin):
 
 async def test_adding_one_member_then_changing_their_role_then_removing_them(admin, transport):
     design = await _team(admin, "Design")
-    assert await admin.team_members.add_member_to_organization_team_by_id(
-        ORG, design.id, "u-linus", role="owner"
-    ) is None
+    assert (
+        await admin.team_members.add_member_to_organization_team_by_id(
+            ORG, design.id, "u-linus", role="owner"
+        )
+        is None
+    )
     assert transport.sent[-1].json == {"role": "owner"}
     assert (await _roster(admin, design))["Linus Pauling"] == "owner"
     await admin.team_members.add_member_to_organization_team_by_id(ORG, design.id, "u-linus")
     assert (await _roster(admin, design))["Linus Pauling"] == "member"
     assert (await admin.teams.get_team_in_organization_by_id(ORG, design.id)).members == 4
-    assert await admin.team_members.delete_member_from_organization_team_by_id(
-        ORG, design.id, "u-linus"
-    ) is None
+    assert (
+        await admin.team_members.delete_member_from_organization_team_by_id(
+            ORG, design.id, "u-linus"
+        )
+        is None
+    )
     assert "Linus Pauling" not in await _roster(admin, design)
     # Not in the team any more: still a success.
     await admin.team_members.delete_member_from_organization_team_by_id(ORG, design.id, "u-linus")

@@ -108,9 +108,10 @@ class Emulator:
         except Exception:
             logger.exception("%s %s failed", method, path)
             return _error(500, "The service failed to handle this request; nothing was changed.")
-        if route.status == 204 or result is None:
+        status = ctx.status or route.status
+        if status == 204 or result is None:
             return Response(status_code=204, headers=ctx.response_headers)
-        return JSONResponse(result, route.status, headers=ctx.response_headers)
+        return JSONResponse(result, status, headers=ctx.response_headers)
 
 
 def create_app(

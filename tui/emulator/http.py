@@ -100,6 +100,8 @@ class Ctx:
     caller: Doc  # the user making the request
     base_url: str
     response_headers: dict[str, str] = field(default_factory=dict)
+    # A handler whose status depends on what it did (PUT that creates) sets it here.
+    status: int | None = None
 
     @property
     def store(self) -> Store:

@@ -52,7 +52,7 @@ class OrganizationMembersResource(Resource):
         organization_id: str,
         user_id: str,
         *,
-        role: str | None | Unset = UNSET,
+        role: str | Unset | None = UNSET,
     ) -> Member:
         """Change a member's role; None makes them a guest."""
         return await self._request(

@@ -30,7 +30,7 @@ class SSOResource(Resource):
         certificate: str | Unset = UNSET,
         sso_url: str | Unset = UNSET,
         default_team: str | Unset = UNSET,
-        default_role: str | None | Unset = UNSET,
+        default_role: str | Unset | None = UNSET,
     ) -> SamlProvider:
         """Add a SAML provider; ``default_team`` is a team id, ``default_role`` None makes
         people who join through it guests."""
@@ -70,8 +70,8 @@ class SSOResource(Resource):
         entity_id: str | Unset = UNSET,
         certificate: str | Unset = UNSET,
         sso_url: str | Unset = UNSET,
-        default_team: str | None | Unset = UNSET,
-        default_role: str | None | Unset = UNSET,
+        default_team: str | Unset | None = UNSET,
+        default_role: str | Unset | None = UNSET,
     ) -> SamlProvider:
         """Change a provider: omitted fields keep their value; ``default_team=None`` removes
         the default team."""

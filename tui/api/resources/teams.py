@@ -50,9 +50,7 @@ class TeamsResource(Resource):
             "GET", "/orgs/{}/teams/{}", organization_id, team_id, result=Team
         )
 
-    async def remove_team_from_organization_by_id(
-        self, organization_id: str, team_id: str
-    ) -> None:
+    async def remove_team_from_organization_by_id(self, organization_id: str, team_id: str) -> None:
         await self._request("DELETE", "/orgs/{}/teams/{}", organization_id, team_id)
 
     async def update_team_in_organization_by_id(

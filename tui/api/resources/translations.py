@@ -65,6 +65,4 @@ class TranslationsResource(Resource):
 
     async def run_translation(self, organization_id: str, translation_id: str) -> None:
         """Start a new run; the translation's ``status`` tells when it has completed."""
-        await self._request(
-            "POST", "/orgs/{}/translations/{}/run", organization_id, translation_id
-        )
+        await self._request("POST", "/orgs/{}/translations/{}/run", organization_id, translation_id)

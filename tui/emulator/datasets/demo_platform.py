@@ -94,7 +94,11 @@ def _openapi(b: Builder, northwind: Doc) -> None:
 
 def _instructions(text: str) -> Doc:
     leaf = {"object": "leaf", "text": text, "marks": []}
-    paragraph = {"object": "block", "type": "paragraph", "nodes": [{"object": "text", "leaves": [leaf]}]}
+    paragraph = {
+        "object": "block",
+        "type": "paragraph",
+        "nodes": [{"object": "text", "leaves": [leaf]}],
+    }
     return {"object": "document", "data": {}, "nodes": [paragraph]}
 
 

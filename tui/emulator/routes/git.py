@@ -201,7 +201,9 @@ def _import_revision(ctx: Ctx, space: Doc, operation: Doc) -> Doc:
     ).hexdigest()
     pages = copy.deepcopy(main.get("pages", []))
     _readme(ctx, pages, operation, oid)
-    commit_prefix = operation.get("repoCommitURL") or operation["url"].removesuffix(".git") + "/commit/"
+    commit_prefix = (
+        operation.get("repoCommitURL") or operation["url"].removesuffix(".git") + "/commit/"
+    )
     revision: Doc = {
         "id": ctx.store.new_id("revision"),
         "space": space["id"],

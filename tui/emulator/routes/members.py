@@ -81,7 +81,9 @@ def list_members(ctx: Ctx, organizationId: str) -> dict[str, Any]:
     if sort == "lastSeenAt":
         # Sorting by last seen lists only the members who have been seen at all.
         members = [member for member in members if member.get("lastSeenAt")]
-    members.sort(key=lambda member: (parse_iso(member[sort]), member["user"]), reverse=order == "desc")
+    members.sort(
+        key=lambda member: (parse_iso(member[sort]), member["user"]), reverse=order == "desc"
+    )
     return ctx.paginate(members, lambda member: member_json(ctx, member))
 
 
@@ -131,9 +133,11 @@ def _visitor_claims(ctx: Ctx, member: Doc) -> str:
             "iat": int(ctx.now_dt().timestamp()),
         }
     )
-    signature = base64.urlsafe_b64encode(
-        hashlib.sha256(f"{header}.{payload}".encode()).digest()
-    ).decode().rstrip("=")
+    signature = (
+        base64.urlsafe_b64encode(hashlib.sha256(f"{header}.{payload}".encode()).digest())
+        .decode()
+        .rstrip("=")
+    )
     return f"{header}.{payload}.{signature}"
 
 
@@ -167,7 +171,9 @@ def list_member_spaces(ctx: Ctx, organizationId: str, userId: str) -> dict[str, 
     member = _find_member(ctx, organizationId, userId)
     order = ctx.q_enum("order", ORDERS, "desc")
     spaces = accessible_spaces(ctx, member)
-    spaces.sort(key=lambda space: (parse_iso(space["createdAt"]), space["id"]), reverse=order == "desc")
+    spaces.sort(
+        key=lambda space: (parse_iso(space["createdAt"]), space["id"]), reverse=order == "desc"
+    )
     return ctx.paginate(
         spaces, lambda space: {"permission": member["role"], "space": space_json(ctx, space)}
     )

@@ -63,7 +63,7 @@ class SpecPatch(Body):
 def _checked_source(source: Source) -> dict[str, str]:
     """The source as stored, refusing anything but exactly one valid variant."""
     if (source.url is None) == (source.text is None):
-        raise HttpError(400, "Invalid request: `source` must have either `url` or `text`, not both.")
+        raise HttpError(400, "Invalid request: `source` needs exactly one of `url` or `text`.")
     if source.text is not None:
         return {"text": source.text}
     parts = urlsplit(source.url or "")
@@ -213,7 +213,11 @@ def _version(ctx: Ctx, spec: Doc, version_id: str) -> Doc:
 
 
 def _latest(ctx: Ctx, spec: Doc) -> Doc:
-    version = ctx.store.get("openapi-spec-version", spec["lastVersion"]) if spec.get("lastVersion") else None
+    version = (
+        ctx.store.get("openapi-spec-version", spec["lastVersion"])
+        if spec.get("lastVersion")
+        else None
+    )
     if version is None:
         raise not_found("A processed version of this OpenAPI specification")
     return version
@@ -278,6 +282,7 @@ def put_spec(ctx: Ctx, organizationId: str, specSlug: str) -> dict[str, Any]:
                 f"the pattern {SLUG_PATTERN}.",
             )
         spec = _new_spec(ctx, organizationId, specSlug)
+        ctx.status = 201
     else:
         _settle(ctx, spec)
     _add_version(ctx, spec, source)

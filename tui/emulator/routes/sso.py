@@ -173,7 +173,11 @@ def list_sso_logins(ctx: Ctx, organizationId: str) -> dict[str, Any]:
     providers = ctx.store.list("saml-provider", scope=organizationId)
     return {
         "items": [
-            {"id": provider["id"], "label": provider["label"], "startURL": _auth_url(provider["id"], "start")}
+            {
+                "id": provider["id"],
+                "label": provider["label"],
+                "startURL": _auth_url(provider["id"], "start"),
+            }
             for provider in providers
             if _status(provider) == "active"
         ]

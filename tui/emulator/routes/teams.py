@@ -126,9 +126,7 @@ def resolve_members(ctx: Ctx, organization_id: str, references: list[str]) -> di
             found[reference] = member
     if unknown:
         names = ", ".join(f"`{name}`" for name in unknown)
-        raise HttpError(
-            400, f"Invalid request: not members of the organization: {names}."
-        )
+        raise HttpError(400, f"Invalid request: not members of the organization: {names}.")
     return found
 
 

@@ -246,15 +246,14 @@ def create_translation(ctx: Ctx, organizationId: str) -> dict[str, Any]:
     request = ctx.parse(TranslationCreate)
     _source_space(ctx, organizationId, request.source.space)
     if request.source.language == request.language:
-        raise HttpError(
-            400, "Invalid request: `language` must differ from the source's language."
-        )
+        raise HttpError(400, "Invalid request: `language` must differ from the source's language.")
+    instructions = request.instructions.checked() if request.instructions else empty_document()
     translation: Doc = {
         "id": ctx.store.new_id("translation"),
         "organization": organizationId,
         "language": request.language,
         "source": {"space": request.source.space, "language": request.source.language},
-        "instructions": request.instructions.checked() if request.instructions else empty_document(),
+        "instructions": instructions,
         "status": "pending",
         "createdAt": ctx.now(),
         "updatedAt": ctx.now(),
