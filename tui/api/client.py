@@ -237,9 +237,11 @@ class Client:
         if method == "GET":
             self.cache.put(key, value, ids_in(payload, tags))
         else:
+            # What a write touched: its path ids, the ids it sent (a new parent), and the ids
+            # in its answer (the collection a restored space returns to).
             if json is not UNSET:
                 ids_in(json, tags)
-            self.cache.invalidate(tags)
+            self.cache.invalidate(ids_in(payload, tags))
         return value
 
     @staticmethod

@@ -110,7 +110,8 @@ class Emulator:
             return _error(500, "The service failed to handle this request; nothing was changed.")
         status = ctx.status or route.status
         if status == 204 or result is None:
-            return Response(status_code=204, headers=ctx.response_headers)
+            # No body: 204, unless the operation declares another status (a 201 with no body).
+            return Response(status_code=204 if status == 200 else status, headers=ctx.response_headers)
         return JSONResponse(result, status, headers=ctx.response_headers)
 
 

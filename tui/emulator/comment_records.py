@@ -98,16 +98,13 @@ class Place:
             base += f"/change-requests/{self.change_request['id']}"
         return ctx.api_url(base + suffix)
 
-    def page(
-        self, ctx: Ctx, page_id: str, revision_id: str | None = None
-    ) -> tuple[Doc, str] | None:
-        """A page node and its path in a revision (the current content by default)."""
-        revision_id = revision_id or self.revision
-        if revision_id not in self._pages:
-            revision = ctx.store.get("revision", revision_id)
+    def page(self, ctx: Ctx, page_id: str) -> tuple[Doc, str] | None:
+        """A page node of the place's current content and its path, or None."""
+        if self.revision not in self._pages:
+            revision = ctx.store.get("revision", self.revision)
             pages = revision["pages"] if revision else []
-            self._pages[revision_id] = {node["id"]: (node, path) for node, path, _ in walk(pages)}
-        return self._pages[revision_id].get(page_id)
+            self._pages[self.revision] = {node["id"]: (node, path) for node, path, _ in walk(pages)}
+        return self._pages[self.revision].get(page_id)
 
 
 def place_of(ctx: Ctx, space_id: str, change_request_id: str | None, needed: str) -> Place:

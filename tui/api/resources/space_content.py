@@ -55,9 +55,7 @@ class SpaceContentResource(Resource):
             result=Revision,
         )
 
-    async def import_content(
-        self, space_id: str, *, url: str, source: str
-    ) -> ImportContentResult:
+    async def import_content(self, space_id: str, *, url: str, source: str) -> ImportContentResult:
         """Import content from ``url`` into a new revision; ``source`` says what it is
         (``website``, ``markdown``, ``notion`` …)."""
         return await self._request(

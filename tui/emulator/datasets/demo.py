@@ -35,5 +35,5 @@ def build(store: Store) -> None:
     people = {"ada": ada, "grace": grace, "linus": linus}
     seed_content(b, northwind, community, people=people)
     # Each part finds what it builds on in the store; the order is the order of dependence.
-    for part in (demo_reviews, demo_comments, demo_admin, demo_sites, demo_platform):
+    for part in (demo_admin, demo_reviews, demo_comments, demo_sites, demo_platform):
         part.seed(b, northwind, community, people=people)

@@ -16,7 +16,7 @@ from ..content_tree import walk
 from ..http import iso, parse_iso
 from ..records import recount_space
 from ..store import Doc
-from .builder import Builder
+from .builder import EPOCH, Builder
 
 __all__ = ["seed"]
 
@@ -136,6 +136,11 @@ class _Threads:
             self.b.store.put("comment-reply", reply, scope=comment["space"], parent=comment["id"])
 
 
+def _age(timestamp: str) -> float:
+    """How many days before the dataset's epoch a moment is."""
+    return (EPOCH - parse_iso(timestamp)).total_seconds() / 86400
+
+
 def _space(b: Builder, organization: Doc, title: str) -> Doc | None:
     spaces = b.store.list("space", scope=organization["id"])
     return next((space for space in spaces if space["title"] == title), None)
@@ -177,6 +182,12 @@ TOMAS, MEI, RAHUL, SVEN = _GUESTS
 
 def _api_reference(b: Builder, space: Doc, people: dict[str, Doc | None]) -> None:
     threads = _Threads(b, space, people)
+    limits_request = _change_request(b, space, "Document the new rate limits")
+    folding_request = _change_request(b, space, "Merge Rollbacks into Deployments")
+    # Threads that led to a change request end when it was opened.
+    limits_opened = _age(limits_request["createdAt"]) if limits_request else 0.6
+    folding_opened = _age(folding_request["createdAt"]) if folding_request else 0.3
+
     tokens = threads.comment(
         GRACE,
         "Support gets this question every week: can we say here that a token's secret is shown "
@@ -203,32 +214,53 @@ def _api_reference(b: Builder, space: Doc, people: dict[str, Doc | None]) -> Non
         ADA,
         "These numbers predate v2.8: the changelog says write limits **doubled** on the Team plan, "
         "but the table still shows 240 writes a minute. Which one is right?",
-        days=8,
+        days=limits_opened + 2.0,
         page="Rate limits",
         quote="| Team |",
         reactions={"👀": [GRACE, TOMAS, RAHUL]},
     )
     threads.replies(
         limits,
-        (GRACE, 7.9, "The changelog is right: the gateway enforces 480 since 14 October."),
-        (RAHUL, 7.8, "Confirmed from the gateway config: `team.writes_per_minute = 480`."),
-        (ADA, 7.6, "Thanks both. Are the read limits unchanged?"),
-        (GRACE, 7.5, "Reads are unchanged. Deployments per hour went from 120 to 150 though."),
-        (ADA, 7.2, "That one isn't in the changelog at all."),
-        (GRACE, 7.1, "It shipped as a hotfix, so it never got an entry. I'll add one."),
+        (
+            GRACE,
+            limits_opened + 1.9,
+            "The changelog is right: the gateway enforces 480 since 14 October.",
+        ),
+        (
+            RAHUL,
+            limits_opened + 1.8,
+            "Confirmed from the gateway config: `team.writes_per_minute = 480`.",
+        ),
+        (ADA, limits_opened + 1.6, "Thanks both. Are the read limits unchanged?"),
+        (
+            GRACE,
+            limits_opened + 1.5,
+            "Reads are unchanged. Deployments per hour went from 120 to 150 though.",
+        ),
+        (ADA, limits_opened + 1.2, "That one isn't in the changelog at all."),
+        (
+            GRACE,
+            limits_opened + 1.1,
+            "It shipped as a hotfix, so it never got an entry. I'll add one.",
+        ),
         (
             TOMAS,
-            6.9,
-            "While you're there: Enterprise deployments are *soft* unlimited, we "
-            "throttle above 1,000 an hour. Worth a footnote?",
+            limits_opened + 0.9,
+            "While you're there: tokens can burst above the limit "
+            "for a few seconds from December. Worth a section?",
         ),
         (
             ADA,
-            6.5,
-            "Yes, a footnote under the table. I'm folding all of this into my change "
-            "request *Document the new rate limits*.",
+            limits_opened - 0.01,
+            "Yes. I've opened a change request for this page: the "
+            "Team numbers and the bursts go in there.",
         ),
-        (GRACE, 6.4, "Sounds good. Let's keep this open until it merges.", {"👍": [ADA, TOMAS]}),
+        (
+            GRACE,
+            limits_opened - 0.05,
+            "Sounds good. Let's keep this open until it merges.",
+            {"👍": [ADA, TOMAS]},
+        ),
     )
 
     install = threads.comment(
@@ -262,6 +294,23 @@ def _api_reference(b: Builder, space: Doc, people: dict[str, Doc | None]) -> Non
     )
     threads.replies(conflict, (ADA, 1.2, "Still `409`, with the code `project_name_taken`."))
 
+    overlap = threads.comment(
+        ADA,
+        "Rollbacks repeats half of what Deployments says. Shall we fold it in there?",
+        days=folding_opened + 1.0,
+        page="Rollbacks",
+        reactions={"👍": [GRACE]},
+    )
+    threads.replies(
+        overlap,
+        (
+            GRACE,
+            folding_opened - 0.01,
+            "Agreed: I've started a change request that merges them.",
+            {"🎉": [ADA]},
+        ),
+    )
+
     threads.comment(
         ADA,
         "Reminder: the whole API Reference gets a review before the v2.9 release.",
@@ -269,40 +318,69 @@ def _api_reference(b: Builder, space: Doc, people: dict[str, Doc | None]) -> Non
         reactions={"👀": [GRACE]},
     )
 
-    request = _change_request(b, space, "Document the new rate limits")
-    if request is not None:
-        review = _Threads(b, space, people, request)
-        enterprise = review.comment(
-            GRACE,
-            "Is Enterprise 6,000 reads a minute per token, or per organization?",
-            days=5.5,
-            page="Rate limits",
-            quote="Enterprise",
-            reactions={"👍": [ADA]},
-            resolved=(GRACE, 4.8),
-        )
-        review.replies(
-            enterprise,
-            (ADA, 5.2, "Per token, like the other plans. I made the first sentence say so."),
-            (GRACE, 4.8, "Reads well now."),
-        )
-        review.comment(
-            GRACE,
-            "Looks good to me once the footnote about Enterprise deployments is in.",
-            days=4.5,
-            reactions={"🎉": [ADA, TOMAS]},
-        )
-    outdated = _change_request(b, space, "Describe token scopes")
-    if outdated is not None:
-        review = _Threads(b, space, people, outdated)
-        behind = review.comment(
-            ADA,
-            "This is behind main: Quickstart changed since you started. Can you update it "
-            "from main before I review?",
-            days=10,
-            reactions={"👀": [GRACE]},
-        )
-        review.replies(behind, (GRACE, 9.8, "Will do tomorrow morning."))
+    if limits_request is not None:
+        _review_rate_limits(b, space, people, limits_request)
+    expiry_request = _change_request(b, space, "Explain when tokens expire")
+    if expiry_request is not None:
+        _review_token_expiry(b, space, people, expiry_request)
+
+
+def _review_rate_limits(
+    b: Builder, space: Doc, people: dict[str, Doc | None], request: Doc
+) -> None:
+    review = _Threads(b, space, people, request)
+    opened = _age(request["createdAt"])
+    bursts = review.comment(
+        GRACE,
+        "Does the burst allowance cover deployments per hour too, or only requests?",
+        days=opened * 0.8,
+        page="Rate limits",
+        quote="burst",
+        reactions={"👍": [ADA]},
+        resolved=(GRACE, opened * 0.6),
+    )
+    review.replies(
+        bursts,
+        (ADA, opened * 0.7, "Only requests. I made the sentence say so."),
+        (GRACE, opened * 0.6, "Reads well now."),
+    )
+    review.comment(
+        GRACE,
+        "Should we mention that the SDKs back off with jitter between the retries?",
+        days=opened * 0.5,
+        page="Handling 429 responses",
+        quote="Retry-After",
+        reactions={"👀": [ADA]},
+    )
+    review.comment(
+        GRACE,
+        "Looks good to me once the retry question is settled.",
+        days=opened * 0.4,
+        reactions={"🎉": [ADA, TOMAS]},
+    )
+
+
+def _review_token_expiry(
+    b: Builder, space: Doc, people: dict[str, Doc | None], request: Doc
+) -> None:
+    review = _Threads(b, space, people, request)
+    opened = _age(request["createdAt"])
+    behind = review.comment(
+        ADA,
+        "This is behind main: Quickstart changed since you opened it. Can you update it "
+        "from main before I review?",
+        days=opened * 0.6,
+        reactions={"👀": [GRACE]},
+    )
+    review.replies(behind, (GRACE, opened * 0.55, "Will do tomorrow morning."))
+    refresh = review.comment(
+        ADA,
+        "Is the refresh token really good for 30 days? The OAuth apps page says 60.",
+        days=opened * 0.5,
+        page="Authentication",
+        quote="refresh token",
+    )
+    review.replies(refresh, (GRACE, opened * 0.45, "30 is right; I'll fix OAuth apps too."))
 
 
 def _deploying(b: Builder, space: Doc, people: dict[str, Doc | None]) -> None:
@@ -335,17 +413,18 @@ def _deploying(b: Builder, space: Doc, people: dict[str, Doc | None]) -> None:
     request = _change_request(b, space, "Add a rollback checklist")
     if request is not None:
         review = _Threads(b, space, people, request)
+        opened = _age(request["createdAt"])
         flag = review.comment(
             GRACE,
             "Step 2: is it `--to previous` or `--to last-good`? I've seen both.",
-            days=3.5,
+            days=opened * 0.8,
             page="Rollback checklist",
             quote="northwind rollback",
-            resolved=(GRACE, 3.2),
+            resolved=(GRACE, opened * 0.6),
         )
         review.replies(
             flag,
-            (ADA, 3.4, "`previous`: `last-good` was removed in v4.", {"👍": [GRACE]}),
+            (ADA, opened * 0.7, "`previous`: `last-good` was removed in v4.", {"👍": [GRACE]}),
         )
 
 
@@ -353,12 +432,25 @@ def _handbook(b: Builder, space: Doc, people: dict[str, Doc | None]) -> None:
     threads = _Threads(b, space, people)
     rota = threads.comment(
         GRACE,
-        "Is the hand-off still Monday 10:00 UTC? The rota in my change request assumes so.",
+        "Is the hand-off still Monday 10:00 UTC? The #on-call channel topic says Tuesday.",
         days=2.5,
         page="On-call",
         quote="hand-offs are on",
     )
-    threads.replies(rota, (ADA, 2.2, "Yes, Monday 10:00 UTC.", {"👍": [GRACE]}))
+    threads.replies(rota, (ADA, 2.2, "Monday. I've fixed the channel topic.", {"👍": [GRACE]}))
+
+    request = _change_request(b, space, "Document parental leave")
+    if request is not None:
+        review = _Threads(b, space, people, request)
+        opened = _age(request["createdAt"])
+        adoption = review.comment(
+            ADA,
+            "Can we say that the 20 weeks apply to adoptive parents too?",
+            days=opened * 0.5,
+            page="Parental leave",
+            quote="20 weeks",
+        )
+        review.replies(adoption, (GRACE, opened * 0.4, "They do. Adding a sentence."))
 
 
 def _community(b: Builder, space: Doc, people: dict[str, Doc | None]) -> None:

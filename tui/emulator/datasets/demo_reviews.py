@@ -1,8 +1,10 @@
 """Provides the demo's change requests: drafts, open ones, one outdated and one merged.
 
-The API Reference space gets a history behind its current content: an older main revision, a
-change request merged into it, then a later edit on main. A change request opened between the
-merge and that edit is outdated; the others start from the current content.
+The API Reference space gets a history behind its current content: an older main revision
+without the Scopes section of Authentication, the change request that added it (merged),
+then a later edit on main that linked Rate limits from Quickstart. A change request opened
+between the merge and that edit is outdated; the others start from the current content.
+Every date is placed relative to the current content's, so the story holds in order.
 """
 
 from __future__ import annotations
@@ -11,47 +13,67 @@ import copy
 from collections.abc import Callable
 
 from ..content_tree import walk
+from ..http import parse_iso
 from ..records import recount_space
 from ..store import Doc
-from .builder import Builder
+from .builder import EPOCH, Builder
 
 __all__ = ["seed"]
 
-RATE_LIMITS = (
-    "# Rate limits\n\n"
-    "Each token may send 600 requests per minute. Past that, the API answers `429` with a "
-    "`Retry-After` header.\n\n"
-    "| Plan | Requests per minute |\n| --- | --- |\n| Free | 60 |\n| Pro | 600 |\n"
-    "| Enterprise | 6000 |\n"
+EXPIRY = (
+    "\n## Expiry\n\nPersonal and project tokens never expire, so rotate them at least every 90 "
+    "days. OAuth access tokens expire after an hour: refresh them with the refresh token, "
+    "which lasts 30 days.\n"
 )
-TOKEN_SCOPES = (
-    "\n## Token scopes\n\nA token can be limited to `read`, `write` or `admin`. "
-    "Ask for the smallest scope that does the job.\n"
+BURSTS = (
+    "\n## Bursts\n\nFrom 1 December, each token may also burst to twice its per-minute limit "
+    "for ten seconds, which covers most CI fan-outs without retries.\n"
 )
-ROLLBACK = (
+HANDLING_429 = (
+    "# Handling 429 responses\n\nWait for the number of seconds in `Retry-After`, then retry "
+    "the same request. The SDKs do this for you up to three times.\n\n"
+    "```python\nclient = Client(token=token, max_retries=3)\n```\n\n"
+    "The body of a 429 is described in [Errors](../errors.md). Spreading CI jobs out helps "
+    "too: see [CI pipelines](ci-pipelines.md).\n"
+)
+ROLLING_BACK = (
+    "\n## Rolling back\n\nRolling back promotes the previous `ready` deployment; nothing is "
+    "rebuilt, so it takes seconds: `northwind rollback --project billing-api`.\n"
+)
+ROLLBACK_CHECKLIST = (
     "# Rollback checklist\n\n1. Freeze deploys in #releases.\n2. Run `northwind rollback "
     "--to previous`.\n3. Confirm error rates are back to baseline.\n4. Write the incident note.\n"
 )
-ON_CALL = (
-    "# On-call rota\n\nEach engineer is on call one week in six, Monday 10:00 to Monday 10:00. "
-    "Swap shifts in the #on-call channel.\n"
+PARENTAL_LEAVE = (
+    "# Parental leave\n\nEvery parent gets 20 weeks of fully paid leave, to take in one go or in "
+    "blocks during the child's first two years. Tell your lead a month ahead if you can.\n"
 )
 
 
 def _space(b: Builder, organization: Doc, title: str) -> Doc | None:
-    return next((s for s in b.store.list("space", scope=organization["id"]) if s["title"] == title), None)
+    spaces = b.store.list("space", scope=organization["id"])
+    return next((space for space in spaces if space["title"] == title), None)
 
 
-def _content(revision: Doc) -> tuple[list[Doc], list[Doc]]:
+def _age(revision: Doc) -> float:
+    """How many days before the dataset's epoch the revision was made."""
+    return (EPOCH - parse_iso(revision["createdAt"])).total_seconds() / 86400
+
+
+def _copy(revision: Doc) -> tuple[list[Doc], list[Doc]]:
     return copy.deepcopy(revision["pages"]), copy.deepcopy(revision.get("files", []))
 
 
+def _node(pages: list[Doc], title: str) -> Doc | None:
+    return next((node for node, _, _ in walk(pages) if node["title"] == title), None)
+
+
 def _edit(pages: list[Doc], title: str, change: Callable[[str], str], at: str) -> list[Doc]:
-    """The same tree with one page's markdown changed (found by title; untouched if absent)."""
-    for node, _, _ in walk(pages):
-        if node["title"] == title and "markdown" in node:
-            node["markdown"] = change(node["markdown"])
-            node["updatedAt"] = at
+    """The tree with one document's markdown changed (found by title; untouched if absent)."""
+    node = _node(pages, title)
+    if node is not None and "markdown" in node:
+        node["markdown"] = change(node["markdown"])
+        node["updatedAt"] = at
     return pages
 
 
@@ -62,17 +84,38 @@ def _remove(pages: list[Doc], title: str) -> list[Doc]:
     return kept
 
 
-def _without_last_block(markdown: str) -> str:
-    blocks = markdown.rstrip("\n").split("\n\n")
-    return "\n\n".join(blocks[:-1]) + "\n" if len(blocks) > 2 else markdown
+def _add(pages: list[Doc], page: Doc, *, under: str | None = None) -> list[Doc]:
+    """The tree with a page added at the end, under the page titled ``under`` if there is one."""
+    parent = _node(pages, under) if under else None
+    (parent["pages"] if parent is not None else pages).append(page)
+    return pages
 
 
-def _markdown(pages: list[Doc], title: str) -> str:
-    return next((node.get("markdown", "") for node, _, _ in walk(pages) if node["title"] == title), "")
+def _append(text: str) -> Callable[[str], str]:
+    return lambda markdown: markdown.rstrip("\n") + "\n" + text
+
+
+def _without_section(heading: str) -> Callable[[str], str]:
+    """Drop a section: its heading and the paragraph after it."""
+
+    def change(markdown: str) -> str:
+        blocks = markdown.split("\n\n")
+        if heading not in blocks:
+            return markdown
+        at = blocks.index(heading)
+        return "\n\n".join(blocks[:at] + blocks[at + 2 :])
+
+    return change
+
+
+def _without_line(fragment: str) -> Callable[[str], str]:
+    return lambda markdown: "".join(
+        line for line in markdown.splitlines(keepends=True) if fragment not in line
+    )
 
 
 class _Reviews:
-    """Files change requests of one space with numbers counting up."""
+    """Files the change requests of one space, numbered from 1."""
 
     def __init__(self, b: Builder, space: Doc) -> None:
         self.b, self.space, self.number = b, space, 0
@@ -87,14 +130,14 @@ class _Reviews:
         pages: list[Doc],
         files: list[Doc],
         days: float,
-        **fields: str,
     ) -> Doc:
+        """A change request opened ``days`` before the epoch from the main revision ``start``."""
         b = self.b
         self.number += 1
         request_id = b.id("change-request")
         revision = b.revision(
             self.space["id"], pages, files, parents=[start["id"]],
-            change_request=request_id, created=b.at(days=days - 0.1),
+            change_request=request_id, created=b.at(days=days, hours=-2),
         )
         request: Doc = {
             "id": request_id,
@@ -105,10 +148,9 @@ class _Reviews:
             "createdBy": author["id"],
             "contributors": [author["id"]],
             "createdAt": b.at(days=days),
-            "updatedAt": b.at(days=days - 0.1),
+            "updatedAt": b.at(days=days, hours=-2),
             "revision": revision["id"],
             "revisionInitial": start["id"],
-            **fields,
         }
         b.store.put("change-request", request, scope=self.space["id"])
         return request
@@ -120,22 +162,29 @@ def seed(b: Builder, northwind: Doc, community: Doc, *, people: dict[str, Doc]) 
     reference = _space(b, northwind, "API Reference")
     if reference is not None:
         _seed_reference(b, reference, ada, grace)
+
     deploying = _space(b, northwind, "Deploying to production")
-    if deploying is not None:
-        main = b.store.get("revision", deploying["revision"]) or {"pages": []}
-        pages, files = _content(main)
-        pages.append(b.page("Rollback checklist", ROLLBACK, days=4))
+    main = b.store.get("revision", deploying["revision"]) if deploying else None
+    if deploying is not None and main is not None:
+        days = _age(main) * 0.5
+        pages, files = _copy(main)
+        _add(pages, b.page("Rollback checklist", ROLLBACK_CHECKLIST, emoji="⏪", days=days))
         _Reviews(b, deploying).file(
-            "Add a rollback checklist", ada, status="open", start=main, pages=pages, files=files, days=4
+            "Add a rollback checklist", ada, status="open", start=main,
+            pages=pages, files=files, days=days,
         )
         recount_space(b.store, deploying["id"])
+
     handbook = _space(b, northwind, "Team handbook")
-    if handbook is not None:
-        main = b.store.get("revision", handbook["revision"]) or {"pages": []}
-        pages, files = _content(main)
-        pages.append(b.page("On-call rota", ON_CALL, days=2))
+    main = b.store.get("revision", handbook["revision"]) if handbook else None
+    if handbook is not None and main is not None:
+        days = _age(main) * 0.5
+        pages, files = _copy(main)
+        _add(pages, b.page("Parental leave", PARENTAL_LEAVE, days=days), under="Benefits")
+        _edit(pages, "Benefits", _append("| Parental leave | 20 weeks, fully paid |\n"), b.at(days=days))
         _Reviews(b, handbook).file(
-            "Add the on-call rota", grace, status="draft", start=main, pages=pages, files=files, days=2
+            "Document parental leave", grace, status="draft", start=main,
+            pages=pages, files=files, days=days,
         )
         recount_space(b.store, handbook["id"])
 
@@ -144,56 +193,58 @@ def _seed_reference(b: Builder, space: Doc, ada: Doc, grace: Doc) -> None:
     current = b.store.get("revision", space["revision"])
     if current is None:
         return
-    space_id = space["id"]
+    space_id, age = space["id"], _age(current)
     reviews = _Reviews(b, space)
 
-    # History behind the current content: it is an edit of Quickstart made after a merge,
-    # and the merge brought Authentication's header table into an older main.
-    before_edit, files = _content(current)
-    _edit(before_edit, "Quickstart", _without_last_block, b.at(days=45))
-    older = _edit(copy.deepcopy(before_edit), "Authentication", _without_last_block, b.at(days=50))
-    main_old = b.revision(space_id, older, copy.deepcopy(files), created=b.at(days=40))
+    # The history behind the current content, oldest first.
+    after_merge, files = _copy(current)
+    _edit(after_merge, "Quickstart", _without_line("(rate-limits.md)"), b.at(days=age + 20))
+    before_merge = _edit(
+        copy.deepcopy(after_merge), "Authentication", _without_section("## Scopes"),
+        b.at(days=age + 30),
+    )
+    main_old = b.revision(space_id, before_merge, copy.deepcopy(files), created=b.at(days=age + 30))
+    scopes = _edit(
+        copy.deepcopy(before_merge), "Authentication",
+        lambda _: (_node(after_merge, "Authentication") or {}).get("markdown", ""),
+        b.at(days=age + 24),
+    )
     merged = reviews.file(
-        "Add the header table to Authentication", grace, status="merged", start=main_old,
-        pages=_edit(copy.deepcopy(older), "Authentication",
-                    lambda _: _markdown(before_edit, "Authentication"), b.at(days=34)),
-        files=copy.deepcopy(files), days=35,
+        "Document token scopes", grace, status="merged", start=main_old,
+        pages=scopes, files=copy.deepcopy(files), days=age + 25,
     )
     main_merge = b.revision(
-        space_id, before_edit, copy.deepcopy(files), parents=[main_old["id"], merged["revision"]],
-        type="merge", created=b.at(days=30),
+        space_id, after_merge, copy.deepcopy(files), parents=[main_old["id"], merged["revision"]],
+        type="merge", created=b.at(days=age + 20),
     )
     main_merge["mergedFrom"] = merged["id"]
     b.store.put("revision", main_merge, scope=space_id)
-    merged.update(revisionMerged=main_merge["id"], updatedAt=b.at(days=30))
+    merged.update(revisionMerged=main_merge["id"], updatedAt=main_merge["createdAt"])
     b.store.put("change-request", merged, scope=space_id)
     if not current.get("parents"):
         current["parents"] = [main_merge["id"]]
         b.store.put("revision", current, scope=space_id)
 
-    # Opened after the merge, before main's later edit of Quickstart: outdated.
-    pages, _ = _content(main_merge)
+    # Opened after the merge, before main linked Rate limits from Quickstart: outdated.
+    pages, _ = _copy(main_merge)
     reviews.file(
-        "Describe token scopes", grace, status="open", start=main_merge,
-        pages=_edit(pages, "Authentication", lambda text: text + TOKEN_SCOPES, b.at(days=19)),
-        files=copy.deepcopy(files), days=20,
+        "Explain when tokens expire", grace, status="open", start=main_merge,
+        pages=_edit(pages, "Authentication", _append(EXPIRY), b.at(days=age + 9)),
+        files=copy.deepcopy(files), days=age + 10,
     )
 
-    # From the current content: a new page and a changed one; then a page removed.
-    pages, files = _content(current)
-    _edit(pages, "Authentication", lambda text: text + "\nSee [Rate limits](rate-limits.md).\n", b.at(days=5))
-    pages.append(b.page("Rate limits", RATE_LIMITS, emoji="⏱️", days=5))
+    # From the current content: a changed page and an added one; then a page removed.
+    pages, files = _copy(current)
+    _edit(pages, "Rate limits", _append(BURSTS), b.at(days=age * 0.6))
+    _add(pages, b.page("Handling 429 responses", HANDLING_429, days=age * 0.6), under="Rate limits")
     reviews.file(
         "Document the new rate limits", ada, status="open", start=current,
-        pages=pages, files=files, days=6,
+        pages=pages, files=files, days=age * 0.6,
     )
-    pages, files = _content(current)
-    auth_text = _markdown(pages, "Authentication").replace("# Authentication", "## Authentication")
-    pages = _edit(_remove(pages, "Authentication"), "Quickstart",
-                  lambda text: text.replace("Next, read [Authentication](authentication.md).\n", "")
-                  .rstrip("\n") + "\n\n" + auth_text, b.at(days=2))
+    pages, files = _copy(current)
+    pages = _edit(_remove(pages, "Rollbacks"), "Deployments", _append(ROLLING_BACK), b.at(days=age * 0.3))
     reviews.file(
-        "Fold Authentication into Quickstart", grace, status="draft", start=current,
-        pages=pages, files=files, days=3,
+        "Merge Rollbacks into Deployments", grace, status="draft", start=current,
+        pages=pages, files=files, days=age * 0.3,
     )
     recount_space(b.store, space_id)

@@ -108,10 +108,9 @@ def change_request_revision(ctx: Ctx, request: Doc) -> Doc:
 def require_editable(request: Doc, action: str = "edited") -> None:
     """A merged or archived change request is history: its content cannot change."""
     if request["status"] in ("merged", "archived"):
-        advice = "" if request["status"] == "merged" else " Reopen it first (set its status to open)."
-        raise HttpError(
-            409, f"Change request #{request['number']} is {request['status']} and cannot be {action}.{advice}"
-        )
+        advice = "" if request["status"] == "merged" else " Reopen it first (status open)."
+        state = f"Change request #{request['number']} is {request['status']}"
+        raise HttpError(409, f"{state} and cannot be {action}.{advice}")
 
 
 def put_revision(
@@ -152,6 +151,7 @@ def _open_comments(ctx: Ctx, request: Doc) -> int:
 
 
 def change_request_json(ctx: Ctx, space: Doc, request: Doc) -> dict[str, Any]:
+    app = f"{APP_URL}/o/{space['organization']}/s/{space['id']}/~/changes/{request['number']}/"
     result: dict[str, Any] = {
         "object": "change-request",
         "id": request["id"],
@@ -167,7 +167,7 @@ def change_request_json(ctx: Ctx, space: Doc, request: Doc) -> dict[str, Any]:
         "comments": _open_comments(ctx, request),
         "outdated": request["status"] != "merged" and space["revision"] != base_revision(request),
         "urls": {
-            "app": f"{APP_URL}/o/{space['organization']}/s/{space['id']}/~/changes/{request['number']}/",
+            "app": app,
             "location": ctx.api_url(f"/v1/spaces/{space['id']}/change-requests/{request['id']}"),
         },
     }
@@ -351,7 +351,11 @@ def get_change_request_pdf(ctx: Ctx, spaceId: str, changeRequestId: str) -> dict
     if page_id and find_page(change_request_revision(ctx, request)["pages"], page_id) is None:
         raise not_found("The page")
     # The URL is signed for about an hour; the token ties it to this moment and revision.
-    token = hashlib.sha256(f"{request['revision']}:{page_id}:{ctx.now()}".encode()).hexdigest()[:32]
-    query = {"token": token, **({"page": page_id} if page_id else {}), **({"only": "true"} if only else {})}
+    token = hashlib.sha256(f"{request['revision']}:{page_id}:{ctx.now()}".encode()).hexdigest()
+    query = {"token": token[:32]}
+    if page_id:
+        query["page"] = page_id
+    if only:
+        query["only"] = "true"
     base = f"{APP_URL}/o/{space['organization']}/s/{space['id']}/~/changes/{request['number']}"
     return {"url": f"{base}/~/pdf?{urlencode(query)}"}

@@ -35,10 +35,12 @@ from .content_document import markdown_document
 
 routes = RouteTable()
 
+# fmt: off
 ImportSource = Literal[
     "website", "docx", "markdown", "html", "zip", "confluence", "github-wiki", "notion",
     "google-docs",
 ]
+# fmt: on
 
 
 class ImportRequest(Body):

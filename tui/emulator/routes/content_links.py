@@ -12,8 +12,8 @@ with the revision it is read in.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ..content_tree import (
     LinkTarget,
@@ -32,6 +32,15 @@ from ..store import Doc
 routes = RouteTable()
 
 STATUSES = ("ok", "broken", "in-app")
+
+T = TypeVar("T")
+
+
+def _paginate(ctx: Ctx, items: Sequence[T], serialize: Callable[[T], Any]) -> dict[str, Any]:
+    """``ctx.paginate`` over items that are not store documents."""
+    offset, limit = ctx.page_window()
+    window = [serialize(item) for item in items[offset : offset + limit]]
+    return ctx.envelope(window, offset, limit, len(items))
 
 
 class Locations:
@@ -113,7 +122,7 @@ def _link_list(
             "locationReferences": [locations.page(u.node, u.path) for u in pages.values()],
         }
 
-    answer = ctx.paginate(shown, item)
+    answer = _paginate(ctx, shown, item)
     answer["stats"] = {"total": len(targets), "broken": {"total": broken, "changeRequest": 0}}
     return answer
 
@@ -127,8 +136,8 @@ def _backlinks(
         if use.target.status == "ok" and leads_here(use):
             pages.setdefault(use.node["id"], use)
     locations = Locations(ctx, space, revision)
-    return ctx.paginate(
-        list(pages.values()), lambda use: locations.page(use.node, use.path, context=True)
+    return _paginate(
+        ctx, list(pages.values()), lambda use: locations.page(use.node, use.path, context=True)
     )
 
 
@@ -158,9 +167,9 @@ def list_page_backlinks(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
         ctx,
         space,
         revision,
-        lambda use: use.target.kind == "page"
-        and use.target.page == pageId
-        and use.node["id"] != pageId,
+        lambda use: (
+            use.target.kind == "page" and use.target.page == pageId and use.node["id"] != pageId
+        ),
     )
 
 

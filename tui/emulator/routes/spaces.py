@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from ..datasets.builder import slugify
 from ..http import Body, Ctx, HttpError, RouteTable, parse_iso
 from ..records import find_organization, find_space, reorder, space_json
 from ..store import Doc
@@ -28,11 +29,13 @@ Emoji = Annotated[str, Field(max_length=50)]
 Level = Literal["admin", "create", "review", "edit", "comment", "read", "inherit"]
 EditMode = Literal["live", "locked"]
 Visibility = Literal["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"]
+# fmt: off
 Language = Literal[
     "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi",
     "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
     "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
 ]
+# fmt: on
 
 
 class Template(Body):
@@ -133,6 +136,7 @@ def _new_space(
     space: Doc = {
         "id": ctx.store.new_id("space"),
         "title": title,
+        "slug": slugify(title),
         "emoji": "",
         "visibility": "private",
         "organization": organization_id,

@@ -1,0 +1,21 @@
+"""Provides docdeck's reusable widgets; they show what they are given and never touch the network."""
+
+from __future__ import annotations
+
+from .breadcrumbs import Breadcrumbs, Crumb
+from .detail_pane import DetailPane
+from .filter_bar import FilterBar
+from .item_tree import ItemTree, TreeItem
+from .page_view import PageView
+from .status_line import StatusLine
+
+__all__ = [
+    "Breadcrumbs",
+    "Crumb",
+    "DetailPane",
+    "FilterBar",
+    "ItemTree",
+    "PageView",
+    "StatusLine",
+    "TreeItem",
+]
