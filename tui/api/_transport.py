@@ -6,7 +6,7 @@ import asyncio
 import email.utils
 import random
 import time
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,7 +117,7 @@ class Sender:
         method: str,
         path: str,
         *,
-        params: list[tuple[str, str]] | None = None,
+        params: Sequence[tuple[str, str]] | None = None,
         json: Any = None,
         has_body: bool = False,
     ) -> httpx.Response:
@@ -125,7 +125,7 @@ class Sender:
         attempt = 0
         while True:
             request = self._http.build_request(
-                method, path.lstrip("/"), params=params, json=json if has_body else None
+                method, path.lstrip("/"), params=list(params or ()), json=json if has_body else None
             )
             wait: float | None
             try:
@@ -150,8 +150,11 @@ class Sender:
                     return response
                 await response.aread()
                 wait = _server_wait(response, self._wall_clock())
-                extra = {"retry_after": wait} if status == 429 else {}
-                failure = errors.status_error(status, _message(response), **extra)
+                failure = (
+                    errors.RateLimitError(_message(response), retry_after=wait)
+                    if status == 429
+                    else errors.status_error(status, _message(response))
+                )
                 retryable = status in _RETRY_STATUSES and (idempotent or status == 429)
                 if retryable and wait is not None and wait > self.policy.max_wait:
                     retryable = False

@@ -157,7 +157,7 @@ class Ctx:
         return values[-1] if values else default
 
     def q_list(self, name: str) -> list[str]:
-        values = []
+        values: list[str] = []
         for value in self.query.get(name, []) + self.query.get(name + "[]", []):
             values.extend(part for part in value.split(",") if part)
         return values

@@ -114,7 +114,7 @@ class Store:
         self.set_meta("counter", str(counter))
         digest = hashlib.sha256(f"{kind}:{counter}".encode()).digest()
         number = int.from_bytes(digest, "big")
-        chars = []
+        chars: list[str] = []
         while len(chars) < length:
             number, rest = divmod(number, len(_ALPHABET))
             chars.append(_ALPHABET[rest])

@@ -7,6 +7,8 @@ demo tokens are members of Globex too (admin, edit, read), so the same tokens re
 
 from __future__ import annotations
 
+import copy
+
 from ..store import Doc, Store
 from . import demo
 from .builder import Builder
@@ -107,8 +109,16 @@ def _change_requests(b: Builder, space: Doc) -> Doc:
     """500 change requests on a space; the first holds 1,000 comments."""
     requests = []
     statuses = ["open", "draft", "merged", "open", "archived"]
+    main = b.store.get("revision", space["revision"]) or {"pages": []}
+    revisions = {}
     for n in range(1, 501):
-        revision = b.revision(space["id"], [], change_request=f"cr-globex-{n:03d}")
+        revision = b.revision(
+            space["id"],
+            copy.deepcopy(main["pages"]),
+            change_request=f"cr-globex-{n:03d}",
+            parents=[space["revision"]],
+        )
+        revisions[n] = revision["id"]
         request = {
             "id": f"cr-globex-{n:03d}",
             "number": n,
@@ -133,7 +143,8 @@ def _change_requests(b: Builder, space: Doc) -> Doc:
             "changeRequest": "cr-globex-001",
             "postedBy": "u-grace" if i % 3 else "u-ada",
             "postedAt": b.at(days=10, minutes=1000 - i),
-            "body": f"Review note {i}: please check the wording of this paragraph.",
+            "markdown": f"Review note {i}: please check the wording of this paragraph.",
+            "target": {"revision": revisions[1]},
             "reactions": {},
             "status": "resolved" if i % 5 == 0 else "open",
         }
@@ -168,7 +179,7 @@ def build(store: Store) -> None:
             "createdAt": b.at(days=i % 365), "pages": [], "files": [], "variables": {},
             "reusableContents": [],
         }
-        space = {
+        space: Doc = {
             "id": space_id,
             "title": f"{_TOPICS[i % len(_TOPICS)]} notes {i:05d}",
             "emoji": "📄",
