@@ -129,7 +129,11 @@ async def test_page_links_count_the_links_the_change_request_broke(reader):
     assert set(by_status) == {"ok", "broken"}
     assert by_status["ok"].target_reference.page.title == "Errors"
     assert by_status["broken"].target_reference.url == "ci-pipelines.md"
-    assert (links.stats.total, links.stats.broken.total, links.stats.broken.change_request) == (2, 1, 1)
+    assert (links.stats.total, links.stats.broken.total, links.stats.broken.change_request) == (
+        2,
+        1,
+        1,
+    )
     changelog = _page(pages.pages, "Changelog")
     old = await reader.change_request_content.list_page_links_in_change_request(
         space.id, request.id, changelog.id
@@ -158,7 +162,10 @@ async def test_an_import_adds_a_page_to_the_change_request_only(editor, transpor
     result = await editor.change_request_content.import_content_in_change_request(
         space.id, request.id, url="https://northwind.dev/blog/limits", source="website"
     )
-    assert transport.sent[-1].json == {"url": "https://northwind.dev/blog/limits", "source": "website"}
+    assert transport.sent[-1].json == {
+        "url": "https://northwind.dev/blog/limits",
+        "source": "website",
+    }
     assert result.total_resources == 1
     after = await editor.change_requests.get_change_request_by_id(space.id, request.id)
     assert after.revision == result.revision and not after.outdated

@@ -76,9 +76,16 @@ async def test_adding_a_section_creates_its_first_site_space(admin, transport):
     section = await admin.site_sections.add_section_to_site(
         ORG, docs.id, space_id=onboarding.id, title="Onboarding", icon="user"
     )
-    assert transport.sent[-1].json == {"spaceId": onboarding.id, "title": "Onboarding", "icon": "user"}
+    assert transport.sent[-1].json == {
+        "spaceId": onboarding.id,
+        "title": "Onboarding",
+        "icon": "user",
+    }
     assert (section.title, section.path, section.icon, section.default) == (
-        "Onboarding", "onboarding", "user", False
+        "Onboarding",
+        "onboarding",
+        "user",
+        False,
     )
     [first] = section.site_spaces
     assert first.space.id == onboarding.id and first.default and first.section == section.id
@@ -89,7 +96,9 @@ async def test_adding_a_section_creates_its_first_site_space(admin, transport):
 async def test_a_section_without_a_title_takes_its_spaces_title(admin):
     docs = await _site(admin)
     runbooks = await _space(admin, "Incident runbooks")
-    section = await admin.site_sections.add_section_to_site(ORG, docs.id, space_id=runbooks.id, title=None)
+    section = await admin.site_sections.add_section_to_site(
+        ORG, docs.id, space_id=runbooks.id, title=None
+    )
     assert (section.title, section.path) == ("Incident runbooks", "incident-runbooks")
 
 
@@ -119,7 +128,9 @@ async def test_a_section_needs_a_space_of_the_organization_and_fitting_names(adm
     docs = await _site(admin)
     reference = await _space(admin, "API Reference")
     with pytest.raises(errors.BadRequestError):
-        await admin.site_sections.add_section_to_site(ORG, docs.id, **{"space_id": reference.id, **fields})
+        await admin.site_sections.add_section_to_site(
+            ORG, docs.id, **{"space_id": reference.id, **fields}
+        )
     assert await _titles(admin, docs.id) == ["Guides", "API", "Changelog"]
 
 
@@ -153,7 +164,10 @@ async def test_a_section_is_renamed_moved_to_a_new_path_and_described(admin, tra
         "description": "Everything for builders",
     }
     assert (updated.title, updated.path, updated.description, updated.icon) == (
-        "API & SDKs", "reference", "Everything for builders", "terminal"
+        "API & SDKs",
+        "reference",
+        "Everything for builders",
+        "terminal",
     )
     assert [s.title for s in updated.site_spaces if s.default] == ["Python SDK"]
     assert updated.site_spaces[1].urls.published == "https://docs.northwind.dev/reference/"
@@ -167,12 +181,16 @@ async def test_a_sections_condition_is_kept_when_omitted_and_removed_with_null(a
     docs = await _site(admin)
     api = (await _sections(admin, docs.id))["API"]
     condition = "visitor.claims.plan_enterprise === true"
-    set_ = await admin.site_sections.update_site_section_by_id(ORG, docs.id, api.id, condition=condition)
+    set_ = await admin.site_sections.update_site_section_by_id(
+        ORG, docs.id, api.id, condition=condition
+    )
     assert set_.condition == condition
     kept = await admin.site_sections.update_site_section_by_id(ORG, docs.id, api.id, title="APIs")
     assert "condition" not in transport.sent[-1].json
     assert kept.condition == condition
-    removed = await admin.site_sections.update_site_section_by_id(ORG, docs.id, api.id, condition=None)
+    removed = await admin.site_sections.update_site_section_by_id(
+        ORG, docs.id, api.id, condition=None
+    )
     assert transport.sent[-1].json == {"condition": None}
     assert removed.condition is None
     assert (await _sections(admin, docs.id))["APIs"].condition is None
@@ -263,7 +281,10 @@ async def test_a_section_cannot_move_next_to_itself_or_outside_its_group(admin, 
     target = {"self": api.id, "missing": "missing"}.get(anchor) or sections[anchor].id
     with pytest.raises(errors.BadRequestError) as caught:
         await admin.site_sections.move_site_section(
-            ORG, docs.id, api.id, position={"after": {"type": "site-section", "siteSection": target}}
+            ORG,
+            docs.id,
+            api.id,
+            position={"after": {"type": "site-section", "siteSection": target}},
         )
     assert "position" in caught.value.message
     assert await _titles(admin, docs.id) == ["Guides", "API", "Changelog"]
@@ -296,7 +317,11 @@ async def test_a_group_gathers_sections_where_the_first_of_them_stood(admin, tra
         ORG, docs.id, (await _group(admin, docs.id)).id
     )
     group = await admin.site_section_groups.add_section_group_to_site(
-        ORG, docs.id, title="Reference", icon="book", sections=[sections["API"].id, sections["Changelog"].id]
+        ORG,
+        docs.id,
+        title="Reference",
+        icon="book",
+        sections=[sections["API"].id, sections["Changelog"].id],
     )
     assert transport.sent[-1].json == {
         "title": "Reference",
@@ -337,7 +362,9 @@ async def test_adding_a_section_to_a_group_takes_it_from_its_old_group(admin):
 async def test_group_settings_are_checked(admin, fields):
     docs = await _site(admin)
     with pytest.raises(errors.BadRequestError):
-        await admin.site_section_groups.add_section_group_to_site(ORG, docs.id, **{"title": "Ok", **fields})
+        await admin.site_section_groups.add_section_group_to_site(
+            ORG, docs.id, **{"title": "Ok", **fields}
+        )
     developers = await _group(admin, docs.id)
     if "sections" not in fields:
         with pytest.raises(errors.BadRequestError):
@@ -401,7 +428,9 @@ async def test_a_group_moves_before_a_section(admin, transport):
     moved = await admin.site_section_groups.move_site_section_group(
         ORG, docs.id, developers.id, position={"before": {"type": "site-section", "id": guides.id}}
     )
-    assert transport.sent[-1].json == {"position": {"before": {"type": "site-section", "id": guides.id}}}
+    assert transport.sent[-1].json == {
+        "position": {"before": {"type": "site-section", "id": guides.id}}
+    }
     assert moved.title == "Developers"
     assert await _titles(admin, docs.id) == ["API", "Changelog", "Guides"]
     published = await admin.sites.get_published_content_site(ORG, docs.id)
@@ -413,7 +442,10 @@ async def test_a_group_moves_after_another_group(admin):
     developers = await _group(admin, docs.id)
     learn = await admin.site_section_groups.add_section_group_to_site(ORG, docs.id, title="Learn")
     await admin.site_section_groups.move_site_section_group(
-        ORG, docs.id, learn.id, position={"before": {"type": "site-section-group", "id": developers.id}}
+        ORG,
+        docs.id,
+        learn.id,
+        position={"before": {"type": "site-section-group", "id": developers.id}},
     )
     page = await admin.site_section_groups.list_site_section_groups(ORG, docs.id)
     assert [g.title for g in page.items] == ["Learn", "Developers"]
@@ -439,9 +471,13 @@ async def test_an_unknown_group_is_not_found(admin):
     docs = await _site(admin)
     guides = (await _sections(admin, docs.id))["Guides"]
     with pytest.raises(errors.NotFoundError):
-        await admin.site_section_groups.add_section_to_group(ORG, docs.id, "missing", section_id=guides.id)
+        await admin.site_section_groups.add_section_to_group(
+            ORG, docs.id, "missing", section_id=guides.id
+        )
     with pytest.raises(errors.NotFoundError):
-        await admin.site_section_groups.update_site_section_group_by_id(ORG, docs.id, "missing", title="X")
+        await admin.site_section_groups.update_site_section_group_by_id(
+            ORG, docs.id, "missing", title="X"
+        )
 
 
 # -- site spaces --------------------------------------------------------------------------------
@@ -459,7 +495,11 @@ async def test_site_spaces_list_in_site_order_and_filter_on_the_default(admin):
     ]
     assert page.items[0].space.title == "Deploying to production"
     defaults = await admin.site_spaces.list_site_spaces(ORG, docs.id, default=True)
-    assert [s.title for s in defaults.items] == ["Deploying to production", "API Reference", "Release notes"]
+    assert [s.title for s in defaults.items] == [
+        "Deploying to production",
+        "API Reference",
+        "Release notes",
+    ]
     others = await admin.site_spaces.list_site_spaces(ORG, docs.id, default=False)
     assert [s.title for s in others.items] == ["Python SDK", "JavaScript SDK"]
 
@@ -468,7 +508,9 @@ async def test_the_share_key_resolves_site_space_urls(admin):
     handbook = await _site(admin, "Internal Handbook")
     hidden = await admin.site_spaces.list_site_spaces(ORG, handbook.id)
     assert [s.urls.published for s in hidden.items] == [None, None, None]
-    shared = await admin.site_spaces.list_site_spaces(ORG, handbook.id, share_key=HANDBOOK_SHARE_KEY)
+    shared = await admin.site_spaces.list_site_spaces(
+        ORG, handbook.id, share_key=HANDBOOK_SHARE_KEY
+    )
     assert shared.items[0].urls.published == (
         f"https://northwind.gitbook.io/handbook/?share={HANDBOOK_SHARE_KEY}"
     )
@@ -481,7 +523,10 @@ async def test_adding_a_site_space_without_a_section_goes_to_the_default_section
     added = await admin.site_spaces.add_space_to_site(ORG, docs.id, space_id=runbooks.id)
     assert transport.sent[-1].json == {"spaceId": runbooks.id}
     assert (added.section, added.title, added.path, added.default) == (
-        guides.id, "Incident runbooks", "incident-runbooks", False
+        guides.id,
+        "Incident runbooks",
+        "incident-runbooks",
+        False,
     )
     assert added.urls.published == "https://docs.northwind.dev/incident-runbooks/"
     assert await _site_space_titles(admin, docs.id, guides.id) == [
@@ -506,7 +551,10 @@ async def test_a_site_space_goes_to_the_section_asked_for(admin):
         ORG, docs.id, space_id=reference.id, section_id=changelog.id
     )
     assert added.section == changelog.id
-    assert await _site_space_titles(admin, docs.id, changelog.id) == ["Release notes", "API Reference"]
+    assert await _site_space_titles(admin, docs.id, changelog.id) == [
+        "Release notes",
+        "API Reference",
+    ]
 
 
 @pytest.mark.parametrize("fields", [{"space_id": "missing"}, {"section_id": "missing"}])
@@ -514,7 +562,9 @@ async def test_a_site_space_needs_a_known_space_and_section(admin, fields):
     docs = await _site(admin)
     reference = await _space(admin, "API Reference")
     with pytest.raises(errors.BadRequestError):
-        await admin.site_spaces.add_space_to_site(ORG, docs.id, **{"space_id": reference.id, **fields})
+        await admin.site_spaces.add_space_to_site(
+            ORG, docs.id, **{"space_id": reference.id, **fields}
+        )
 
 
 async def test_a_site_space_gets_a_new_path_condition_and_space(admin, transport):
@@ -523,7 +573,11 @@ async def test_a_site_space_gets_a_new_path_condition_and_space(admin, transport
     python = api.site_spaces[1]
     onboarding = await _space(admin, "Engineering onboarding")
     updated = await admin.site_spaces.update_site_space_by_id(
-        ORG, docs.id, python.id, path="py", condition="visitor.claims.beta_tester === true",
+        ORG,
+        docs.id,
+        python.id,
+        path="py",
+        condition="visitor.claims.beta_tester === true",
         space_id=onboarding.id,
     )
     assert transport.sent[-1].json == {
@@ -532,7 +586,10 @@ async def test_a_site_space_gets_a_new_path_condition_and_space(admin, transport
         "spaceId": onboarding.id,
     }
     assert (updated.path, updated.condition, updated.space.id, updated.title) == (
-        "py", "visitor.claims.beta_tester === true", onboarding.id, "Engineering onboarding"
+        "py",
+        "visitor.claims.beta_tester === true",
+        onboarding.id,
+        "Engineering onboarding",
     )
     assert updated.urls.published == "https://docs.northwind.dev/api/py/"
 
@@ -542,13 +599,21 @@ async def test_a_site_space_condition_is_kept_when_omitted_and_removed_with_null
     javascript = (await _sections(admin, docs.id))["API"].site_spaces[2]
     kept = await admin.site_spaces.update_site_space_by_id(ORG, docs.id, javascript.id, path="js")
     assert kept.condition == "visitor.claims.beta_tester === true"
-    removed = await admin.site_spaces.update_site_space_by_id(ORG, docs.id, javascript.id, condition=None)
+    removed = await admin.site_spaces.update_site_space_by_id(
+        ORG, docs.id, javascript.id, condition=None
+    )
     assert removed.condition is None and removed.path == "js"
 
 
 @pytest.mark.parametrize(
     "fields",
-    [{"path": ""}, {"path": "p" * 101}, {"path": "python-sdk"}, {"condition": "c" * 1025}, {"space_id": "missing"}],
+    [
+        {"path": ""},
+        {"path": "p" * 101},
+        {"path": "python-sdk"},
+        {"condition": "c" * 1025},
+        {"space_id": "missing"},
+    ],
 )
 async def test_site_space_settings_are_checked(admin, fields):
     docs = await _site(admin)
@@ -590,7 +655,10 @@ async def test_a_move_puts_the_site_space_where_the_next_list_shows_it(admin, tr
         "Python SDK",
     ]
     await admin.site_spaces.move_site_space(
-        ORG, docs.id, reference.id, position={"after": {"type": "site-space", "siteSpace": python.id}}
+        ORG,
+        docs.id,
+        reference.id,
+        position={"after": {"type": "site-space", "siteSpace": python.id}},
     )
     assert await _site_space_titles(admin, docs.id, api.id) == [
         "JavaScript SDK",
@@ -624,7 +692,10 @@ async def test_an_invalid_move_position_is_refused(admin, anchor):
     }[anchor]
     with pytest.raises(errors.BadRequestError) as caught:
         await admin.site_spaces.move_site_space(
-            ORG, docs.id, python.id, position={"before": {"type": "site-space", "siteSpace": target}}
+            ORG,
+            docs.id,
+            python.id,
+            position={"before": {"type": "site-space", "siteSpace": target}},
         )
     assert "position" in caught.value.message
 
@@ -634,7 +705,9 @@ async def test_a_move_anchor_must_point_at_a_site_space(admin):
     api = (await _sections(admin, docs.id))["API"]
     with pytest.raises(errors.BadRequestError):
         await admin.site_spaces.move_site_space(
-            ORG, docs.id, api.site_spaces[1].id,
+            ORG,
+            docs.id,
+            api.site_spaces[1].id,
             position={"before": {"type": "site-section", "siteSpace": api.site_spaces[0].id}},
         )
 
@@ -663,20 +736,30 @@ async def test_readers_and_editors_read_the_structure_but_cannot_change_it(reade
             client.site_sections.delete_site_section_by_id(ORG, docs.id, api.id),
             client.site_sections.move_site_section(ORG, docs.id, api.id),
             client.site_section_groups.add_section_group_to_site(ORG, docs.id, title="Mine"),
-            client.site_section_groups.update_site_section_group_by_id(ORG, docs.id, developers.id, title="M"),
+            client.site_section_groups.update_site_section_group_by_id(
+                ORG, docs.id, developers.id, title="M"
+            ),
             client.site_section_groups.delete_site_section_group_by_id(ORG, docs.id, developers.id),
-            client.site_section_groups.add_section_to_group(ORG, docs.id, developers.id, section_id=api.id),
-            client.site_section_groups.remove_section_from_group(ORG, docs.id, developers.id, api.id),
+            client.site_section_groups.add_section_to_group(
+                ORG, docs.id, developers.id, section_id=api.id
+            ),
+            client.site_section_groups.remove_section_from_group(
+                ORG, docs.id, developers.id, api.id
+            ),
             client.site_section_groups.move_site_section_group(ORG, docs.id, developers.id),
             client.site_spaces.add_space_to_site(ORG, docs.id, space_id=space_id),
-            client.site_spaces.update_site_space_by_id(ORG, docs.id, api.site_spaces[0].id, path="x"),
+            client.site_spaces.update_site_space_by_id(
+                ORG, docs.id, api.site_spaces[0].id, path="x"
+            ),
             client.site_spaces.delete_site_space_by_id(ORG, docs.id, api.site_spaces[0].id),
             client.site_spaces.move_site_space(ORG, docs.id, api.site_spaces[0].id),
         ]
         for attempt in attempts:
             with pytest.raises(errors.ForbiddenError):
                 await attempt
-        assert [s.title for s in (await client.site_spaces.list_site_spaces(ORG, docs.id)).items][:2] == [
+        assert [s.title for s in (await client.site_spaces.list_site_spaces(ORG, docs.id)).items][
+            :2
+        ] == [
             "Deploying to production",
             "API Reference",
         ]

@@ -92,7 +92,10 @@ async def test_an_admin_creates_a_site_showing_existing_spaces(admin, transport)
         "spaces": [reference.id, handbook.id],
     }
     assert (site.type, site.visibility, site.published, site.site_spaces) == (
-        "basic", "unlisted", False, 2
+        "basic",
+        "unlisted",
+        False,
+        2,
     )
     assert site.urls.published is None  # not published yet
     listed = await admin.site_spaces.list_site_spaces(ORG, site.id)
@@ -118,6 +121,9 @@ async def test_a_site_only_shows_spaces_of_its_organization(admin):
     guidelines = await _space(admin, "Community guidelines", OTHER_ORG)
     with pytest.raises(errors.BadRequestError):
         await admin.sites.create_site(ORG, title="Borrowed", spaces=[guidelines.id])
+    with pytest.raises(errors.BadRequestError) as caught:
+        await admin.sites.create_site(ORG, title="Broken", spaces="everything")
+    assert "`spaces` must be a list of space ids" in caught.value.message
     assert [s.title for s in (await admin.sites.list_sites(ORG)).items if s.title == "Broken"] == []
 
 
@@ -161,7 +167,10 @@ async def test_an_admin_changes_a_sites_settings(admin, transport):
         "agentsContext": "excluded",
     }
     assert (updated.title, updated.visibility, updated.basename, updated.hostname) == (
-        "Partner Hub", "unlisted", "partner-hub", "partners.northwind.dev"
+        "Partner Hub",
+        "unlisted",
+        "partner-hub",
+        "partners.northwind.dev",
     )
     assert updated.adaptive_content.enabled and updated.agents_context == "excluded"
     again = await admin.sites.get_site_by_id(ORG, portal.id)
@@ -209,7 +218,9 @@ async def test_the_default_section_of_a_site_can_change(admin):
     await admin.sites.update_site_by_id(ORG, docs.id, default_site_section=api.id)
     after = (await admin.site_sections.list_site_sections(ORG, docs.id)).items
     assert [s.title for s in after if s.default] == ["API"]
-    assert next(s for s in after if s.title == "API").urls.published == "https://docs.northwind.dev/"
+    assert (
+        next(s for s in after if s.title == "API").urls.published == "https://docs.northwind.dev/"
+    )
     with pytest.raises(errors.BadRequestError):
         await admin.sites.update_site_by_id(ORG, docs.id, default_site_section="missing")
 
@@ -276,11 +287,15 @@ async def test_the_visitor_schema_is_read_and_replaced(admin, clock, transport):
     current = await admin.sites.get_site_adaptive_schema(ORG, docs.id)
     assert set(current.json_schema["properties"]) == {"unsigned", "beta_tester", "plan_enterprise"}
     clock.advance(hours=1)
-    replaced = await admin.sites.update_site_adaptive_schema(ORG, docs.id, json_schema=VISITOR_SCHEMA)
+    replaced = await admin.sites.update_site_adaptive_schema(
+        ORG, docs.id, json_schema=VISITOR_SCHEMA
+    )
     assert transport.sent[-1].json == {"jsonSchema": VISITOR_SCHEMA}
     assert replaced.updated_at == clock.now
     assert set(replaced.json_schema["properties"]) == {"unsigned", "beta_tester"}
-    assert (await admin.sites.get_site_adaptive_schema(ORG, docs.id)).json_schema == replaced.json_schema
+    assert (
+        await admin.sites.get_site_adaptive_schema(ORG, docs.id)
+    ).json_schema == replaced.json_schema
 
 
 async def test_template_conditions_follow_the_adaptive_schema(admin):
@@ -315,14 +330,21 @@ def _schema(**changes):
     [
         ("beta_tester", "jsonSchema"),
         (_schema(type="array"), "jsonSchema.type"),
-        ({k: v for k, v in VISITOR_SCHEMA.items() if k != "additionalProperties"}, "additionalProperties"),
+        (
+            {k: v for k, v in VISITOR_SCHEMA.items() if k != "additionalProperties"},
+            "additionalProperties",
+        ),
         (_schema(additionalProperties=True), "additionalProperties"),
         (_schema(properties={"age": {"type": "number"}}), "properties.age"),
         (_schema(properties={"plan": {"type": "string", "enum": ["pro"]}}), "properties.plan"),
         (_schema(properties={"beta-tester": {"type": "boolean"}}), "properties.beta-tester"),
         (_schema(properties={"unsigned": {"type": "boolean"}}), "unsigned"),
         (
-            _schema(properties={"unsigned": {"type": "object", "properties": {"seen": {"type": "boolean"}}}}),
+            _schema(
+                properties={
+                    "unsigned": {"type": "object", "properties": {"seen": {"type": "boolean"}}}
+                }
+            ),
             "unsigned.additionalProperties",
         ),
         (
@@ -371,7 +393,11 @@ async def test_a_site_without_sections_publishes_its_site_spaces(admin):
     assert published.structure.type == "siteSpaces"
     items = published.structure.structure
     assert all(isinstance(item, SiteSpace) for item in items)
-    assert [s.title for s in items] == ["Team handbook", "Engineering onboarding", "Incident runbooks"]
+    assert [s.title for s in items] == [
+        "Team handbook",
+        "Engineering onboarding",
+        "Incident runbooks",
+    ]
     assert published.site.urls.published is None  # a share link needs its key
     assert all(item.urls.published is None for item in items)
 

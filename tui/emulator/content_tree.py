@@ -163,6 +163,13 @@ def revision_json(ctx: Ctx, space: Doc, revision: Doc, *, metadata: bool = True)
     }
     if space.get("visibility", "private") != "private":
         result["urls"]["published"] = f"{PUBLISHED_URL}/{space.get('slug', space['id'])}/"
+    if result["type"] == "merge" and revision.get("mergedFrom"):
+        # The change request a merge came from; imported here because its routes import us.
+        from .routes.change_requests import change_request_json
+
+        merged_from = ctx.store.get("change-request", revision["mergedFrom"])
+        if merged_from is not None:
+            result["mergedFrom"] = change_request_json(ctx, space, merged_from)
     if metadata and revision.get("git"):
         result["git"] = revision["git"]
     return result

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .breadcrumbs import Breadcrumbs, Crumb
 from .detail_pane import DetailPane
 from .filter_bar import FilterBar
+from .item_list import ItemList, ListEntry
 from .item_tree import ItemTree, TreeItem
 from .page_view import PageView
 from .status_line import StatusLine
@@ -14,7 +15,9 @@ __all__ = [
     "Crumb",
     "DetailPane",
     "FilterBar",
+    "ItemList",
     "ItemTree",
+    "ListEntry",
     "PageView",
     "StatusLine",
     "TreeItem",

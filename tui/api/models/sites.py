@@ -4,7 +4,7 @@ the published view and the adaptive-content schema."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Union
+from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
@@ -108,23 +108,19 @@ class SiteSectionGroup(ApiModel):
     icon: str | None = None
     section_group: str | None = None
     sections: list[SiteSection] = Field(default_factory=list)
-    children: list[
-        Annotated[
-            Union[
-                Annotated[SiteSection, Tag("site-section")],
-                Annotated[SiteSectionGroup, Tag("site-section-group")],
-            ],
-            Discriminator(_kind),
-        ]
-    ] = Field(default_factory=list)
+    children: list[GroupChild] = Field(default_factory=list)
 
 
+# Items of a group or of a published structure, told apart by their ``object``.
+GroupChild = Annotated[
+    Annotated[SiteSection, Tag("site-section")]
+    | Annotated[SiteSectionGroup, Tag("site-section-group")],
+    Discriminator(_kind),
+]
 StructureItem = Annotated[
-    Union[
-        Annotated[SiteSection, Tag("site-section")],
-        Annotated[SiteSectionGroup, Tag("site-section-group")],
-        Annotated[SiteSpace, Tag("site-space")],
-    ],
+    Annotated[SiteSection, Tag("site-section")]
+    | Annotated[SiteSectionGroup, Tag("site-section-group")]
+    | Annotated[SiteSpace, Tag("site-space")],
     Discriminator(_kind),
 ]
 

@@ -35,7 +35,7 @@ class SiteSectionGroupsResource(Resource):
         site_id: str,
         *,
         title: str,
-        icon: str | None | Unset = UNSET,
+        icon: str | Unset | None = UNSET,
         sections: list[str] | Unset = UNSET,
     ) -> SiteSectionGroup:
         """Group sections (their ids) under a title."""
@@ -67,7 +67,7 @@ class SiteSectionGroupsResource(Resource):
         site_section_group_id: str,
         *,
         title: str | Unset = UNSET,
-        icon: str | None | Unset = UNSET,
+        icon: str | Unset | None = UNSET,
     ) -> SiteSectionGroup:
         return await self._request(
             "PATCH",

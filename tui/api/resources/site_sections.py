@@ -36,8 +36,8 @@ class SiteSectionsResource(Resource):
         site_id: str,
         *,
         space_id: str,
-        title: str | None | Unset = UNSET,
-        icon: str | None | Unset = UNSET,
+        title: str | Unset | None = UNSET,
+        icon: str | Unset | None = UNSET,
     ) -> SiteSection:
         """Add a section whose first site space shows ``space_id``."""
         return await self._request(
@@ -65,9 +65,9 @@ class SiteSectionsResource(Resource):
         title: str | Unset = UNSET,
         path: str | Unset = UNSET,
         default_site_space: str | Unset = UNSET,
-        condition: str | None | Unset = UNSET,
-        icon: str | None | Unset = UNSET,
-        description: str | None | Unset = UNSET,
+        condition: str | Unset | None = UNSET,
+        icon: str | Unset | None = UNSET,
+        description: str | Unset | None = UNSET,
     ) -> SiteSection:
         """Change a section; ``condition``, ``icon`` and ``description`` are removed with None."""
         return await self._request(

@@ -64,7 +64,7 @@ class SiteSpacesResource(Resource):
         site_space_id: str,
         *,
         path: str | Unset = UNSET,
-        condition: str | None | Unset = UNSET,
+        condition: str | Unset | None = UNSET,
         space_id: str | Unset = UNSET,
     ) -> SiteSpace:
         """Change a site space; ``condition=None`` removes its condition."""

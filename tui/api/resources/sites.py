@@ -47,7 +47,7 @@ class SitesResource(Resource):
         self,
         organization_id: str,
         *,
-        type: str | Unset = UNSET,  # noqa: A002 - the API's name
+        type: str | Unset = UNSET,
         title: str | Unset = UNSET,
         visibility: str | Unset = UNSET,
         spaces: list[str] | str | Unset = UNSET,
@@ -62,7 +62,9 @@ class SitesResource(Resource):
         )
 
     async def get_site_by_id(self, organization_id: str, site_id: str) -> Site:
-        return await self._request("GET", "/orgs/{}/sites/{}", organization_id, site_id, result=Site)
+        return await self._request(
+            "GET", "/orgs/{}/sites/{}", organization_id, site_id, result=Site
+        )
 
     async def delete_site_by_id(self, organization_id: str, site_id: str) -> None:
         await self._request("DELETE", "/orgs/{}/sites/{}", organization_id, site_id)
@@ -75,12 +77,12 @@ class SitesResource(Resource):
         title: str | Unset = UNSET,
         visibility: str | Unset = UNSET,
         basename: str | Unset = UNSET,
-        hostname: str | None | Unset = UNSET,
+        hostname: str | Unset | None = UNSET,
         adaptive_content: SiteAdaptiveContent | dict[str, Any] | Unset = UNSET,
         agents_context: str | Unset = UNSET,
         default_site_space: str | Unset = UNSET,
         default_site_section: str | Unset = UNSET,
-        proxy: str | None | Unset = UNSET,
+        proxy: str | Unset | None = UNSET,
     ) -> Site:
         """Change a site's settings; ``proxy=None`` (or ``hostname=None``) removes it.
 
@@ -106,7 +108,9 @@ class SitesResource(Resource):
             result=Site,
         )
 
-    async def get_site_adaptive_schema(self, organization_id: str, site_id: str) -> SiteAdaptiveSchema:
+    async def get_site_adaptive_schema(
+        self, organization_id: str, site_id: str
+    ) -> SiteAdaptiveSchema:
         return await self._request(
             "GET",
             "/orgs/{}/sites/{}/adaptive-schema",

@@ -136,8 +136,12 @@ class _Reviews:
         self.number += 1
         request_id = b.id("change-request")
         revision = b.revision(
-            self.space["id"], pages, files, parents=[start["id"]],
-            change_request=request_id, created=b.at(days=days, hours=-2),
+            self.space["id"],
+            pages,
+            files,
+            parents=[start["id"]],
+            change_request=request_id,
+            created=b.at(days=days, hours=-2),
         )
         request: Doc = {
             "id": request_id,
@@ -170,8 +174,13 @@ def seed(b: Builder, northwind: Doc, community: Doc, *, people: dict[str, Doc]) 
         pages, files = _copy(main)
         _add(pages, b.page("Rollback checklist", ROLLBACK_CHECKLIST, emoji="⏪", days=days))
         _Reviews(b, deploying).file(
-            "Add a rollback checklist", ada, status="open", start=main,
-            pages=pages, files=files, days=days,
+            "Add a rollback checklist",
+            ada,
+            status="open",
+            start=main,
+            pages=pages,
+            files=files,
+            days=days,
         )
         recount_space(b.store, deploying["id"])
 
@@ -181,10 +190,20 @@ def seed(b: Builder, northwind: Doc, community: Doc, *, people: dict[str, Doc]) 
         days = _age(main) * 0.5
         pages, files = _copy(main)
         _add(pages, b.page("Parental leave", PARENTAL_LEAVE, days=days), under="Benefits")
-        _edit(pages, "Benefits", _append("| Parental leave | 20 weeks, fully paid |\n"), b.at(days=days))
+        _edit(
+            pages,
+            "Benefits",
+            _append("| Parental leave | 20 weeks, fully paid |\n"),
+            b.at(days=days),
+        )
         _Reviews(b, handbook).file(
-            "Document parental leave", grace, status="draft", start=main,
-            pages=pages, files=files, days=days,
+            "Document parental leave",
+            grace,
+            status="draft",
+            start=main,
+            pages=pages,
+            files=files,
+            days=days,
         )
         recount_space(b.store, handbook["id"])
 
@@ -200,22 +219,34 @@ def _seed_reference(b: Builder, space: Doc, ada: Doc, grace: Doc) -> None:
     after_merge, files = _copy(current)
     _edit(after_merge, "Quickstart", _without_line("(rate-limits.md)"), b.at(days=age + 20))
     before_merge = _edit(
-        copy.deepcopy(after_merge), "Authentication", _without_section("## Scopes"),
+        copy.deepcopy(after_merge),
+        "Authentication",
+        _without_section("## Scopes"),
         b.at(days=age + 30),
     )
     main_old = b.revision(space_id, before_merge, copy.deepcopy(files), created=b.at(days=age + 30))
     scopes = _edit(
-        copy.deepcopy(before_merge), "Authentication",
+        copy.deepcopy(before_merge),
+        "Authentication",
         lambda _: (_node(after_merge, "Authentication") or {}).get("markdown", ""),
         b.at(days=age + 24),
     )
     merged = reviews.file(
-        "Document token scopes", grace, status="merged", start=main_old,
-        pages=scopes, files=copy.deepcopy(files), days=age + 25,
+        "Document token scopes",
+        grace,
+        status="merged",
+        start=main_old,
+        pages=scopes,
+        files=copy.deepcopy(files),
+        days=age + 25,
     )
     main_merge = b.revision(
-        space_id, after_merge, copy.deepcopy(files), parents=[main_old["id"], merged["revision"]],
-        type="merge", created=b.at(days=age + 20),
+        space_id,
+        after_merge,
+        copy.deepcopy(files),
+        parents=[main_old["id"], merged["revision"]],
+        type="merge",
+        created=b.at(days=age + 20),
     )
     main_merge["mergedFrom"] = merged["id"]
     b.store.put("revision", main_merge, scope=space_id)
@@ -228,9 +259,13 @@ def _seed_reference(b: Builder, space: Doc, ada: Doc, grace: Doc) -> None:
     # Opened after the merge, before main linked Rate limits from Quickstart: outdated.
     pages, _ = _copy(main_merge)
     reviews.file(
-        "Explain when tokens expire", grace, status="open", start=main_merge,
+        "Explain when tokens expire",
+        grace,
+        status="open",
+        start=main_merge,
         pages=_edit(pages, "Authentication", _append(EXPIRY), b.at(days=age + 9)),
-        files=copy.deepcopy(files), days=age + 10,
+        files=copy.deepcopy(files),
+        days=age + 10,
     )
 
     # From the current content: a changed page and an added one; then a page removed.
@@ -238,13 +273,25 @@ def _seed_reference(b: Builder, space: Doc, ada: Doc, grace: Doc) -> None:
     _edit(pages, "Rate limits", _append(BURSTS), b.at(days=age * 0.6))
     _add(pages, b.page("Handling 429 responses", HANDLING_429, days=age * 0.6), under="Rate limits")
     reviews.file(
-        "Document the new rate limits", ada, status="open", start=current,
-        pages=pages, files=files, days=age * 0.6,
+        "Document the new rate limits",
+        ada,
+        status="open",
+        start=current,
+        pages=pages,
+        files=files,
+        days=age * 0.6,
     )
     pages, files = _copy(current)
-    pages = _edit(_remove(pages, "Rollbacks"), "Deployments", _append(ROLLING_BACK), b.at(days=age * 0.3))
+    pages = _edit(
+        _remove(pages, "Rollbacks"), "Deployments", _append(ROLLING_BACK), b.at(days=age * 0.3)
+    )
     reviews.file(
-        "Merge Rollbacks into Deployments", grace, status="draft", start=current,
-        pages=pages, files=files, days=age * 0.3,
+        "Merge Rollbacks into Deployments",
+        grace,
+        status="draft",
+        start=current,
+        pages=pages,
+        files=files,
+        days=age * 0.3,
     )
     recount_space(b.store, space_id)

@@ -23,6 +23,7 @@ from ..store import Doc
 from .change_requests import (
     change_request_revision,
     find_change_request,
+    note_contribution,
     put_revision,
     require_editable,
     save_change_request,
@@ -42,7 +43,8 @@ def _content(ctx: Ctx, space_id: str, change_request_id: str) -> tuple[Doc, Doc,
 
 
 def _file(revision: Doc, file_id: str) -> Doc:
-    for file in revision.get("files", []):
+    files: list[Doc] = revision.get("files", [])
+    for file in files:
         if file["id"] == file_id:
             return file
     raise not_found("The file")
@@ -55,7 +57,9 @@ def get_change_request_revision(ctx: Ctx, spaceId: str, changeRequestId: str) ->
 
 
 @routes.post(PREFIX + "/import", status=201)
-def import_content_in_change_request(ctx: Ctx, spaceId: str, changeRequestId: str) -> dict[str, Any]:
+def import_content_in_change_request(
+    ctx: Ctx, spaceId: str, changeRequestId: str
+) -> dict[str, Any]:
     space, request = find_change_request(ctx, spaceId, changeRequestId, "edit")
     require_unlocked(space)
     require_editable(request, "edited")
@@ -87,13 +91,17 @@ def import_content_in_change_request(ctx: Ctx, spaceId: str, changeRequestId: st
         ctx, space, content, parents=[previous["id"]], change_request=request["id"]
     )
     _record(
-        ctx, "import", space, revision, page,
-        url=body.url, source=body.source, changeRequest=request["id"],
+        ctx,
+        "import",
+        space,
+        revision,
+        page,
+        url=body.url,
+        source=body.source,
+        changeRequest=request["id"],
     )
     request["revision"] = revision["id"]
-    request["updatedAt"] = now
-    if ctx.caller["id"] not in request.setdefault("contributors", []):
-        request["contributors"].append(ctx.caller["id"])
+    note_contribution(ctx, request)
     save_change_request(ctx, request)
     ctx.response_headers["Location"] = ctx.api_url(
         f"/v1/spaces/{space['id']}/revisions/{revision['id']}"
@@ -167,7 +175,9 @@ def list_page_links_in_change_request(
     answer = _link_list(ctx, space, revision, lambda use: use.node["id"] == pageId)
     # The links this change request broke: broken here, but not broken on main.
     main = ctx.store.get("revision", space["revision"]) or {"pages": []}
-    broken_on_main = {use.target.key for use in revision_links(main) if use.target.status == "broken"}
+    broken_on_main = {
+        use.target.key for use in revision_links(main) if use.target.status == "broken"
+    }
     broken_here = {
         use.target.key
         for use in revision_links(revision)

@@ -31,6 +31,7 @@ __all__ = [
     "change_request_json",
     "change_request_revision",
     "find_change_request",
+    "note_contribution",
     "put_revision",
     "require_editable",
     "routes",
@@ -177,7 +178,8 @@ def change_request_json(ctx: Ctx, space: Doc, request: Doc) -> dict[str, Any]:
     return result
 
 
-def _touch(ctx: Ctx, request: Doc) -> None:
+def note_contribution(ctx: Ctx, request: Doc) -> None:
+    """The change request's content changed now, by the caller, who becomes a contributor."""
     request["updatedAt"] = ctx.now()
     if ctx.caller["id"] not in request.setdefault("contributors", []):
         request["contributors"].append(ctx.caller["id"])
@@ -210,7 +212,9 @@ def create_change_request(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     main = ctx.store.get("revision", space["revision"]) or {"pages": []}
     existing = ctx.store.list("change-request", scope=spaceId)
     request_id = ctx.store.new_id("change-request")
-    content = {key: copy.deepcopy(main.get(key, [])) for key in ("pages", "files", "reusableContents")}
+    content = {
+        key: copy.deepcopy(main.get(key, [])) for key in ("pages", "files", "reusableContents")
+    }
     content["variables"] = dict(main.get("variables", {}))
     revision = put_revision(
         ctx, space, content, parents=[space["revision"]], change_request=request_id
@@ -335,7 +339,7 @@ def update_change_request_from_main(ctx: Ctx, spaceId: str, changeRequestId: str
     )
     request["revision"] = updated["id"]
     request["revisionMergedAncestor"] = main["id"]
-    _touch(ctx, request)
+    note_contribution(ctx, request)
     save_change_request(ctx, request)
     recount_space(ctx.store, spaceId)
     return {"revision": updated["id"], "result": "update"}

@@ -90,9 +90,7 @@ def space_in_organization(ctx: Ctx, organization_id: str, space_id: str) -> Doc:
     """A live space of the organization named in a request body (400 otherwise)."""
     space = ctx.store.get("space", space_id)
     if space is None or space.get("organization") != organization_id or space.get("deletedAt"):
-        raise HttpError(
-            400, f"Invalid space: no space with id `{space_id}` in this organization."
-        )
+        raise HttpError(400, f"Invalid space: no space with id `{space_id}` in this organization.")
     return space
 
 
@@ -283,7 +281,9 @@ class SiteView:
         if section_id is None:
             base = self.published_root()
         else:
-            base = self.section_url(self.sections[section_id]) if section_id in self.sections else None
+            base = (
+                self.section_url(self.sections[section_id]) if section_id in self.sections else None
+            )
         if base is None:
             return None
         default = self.default_site_space(section_id)
@@ -391,7 +391,9 @@ class SiteView:
                 "structure": [self.site_space_json(s) for s in self.container(None)],
             }
         items = [
-            self.section_json(self.sections[item]) if kind == SECTION else self.group_json(self.groups[item])
+            self.section_json(self.sections[item])
+            if kind == SECTION
+            else self.group_json(self.groups[item])
             for kind, item in self.top
         ]
         return {"type": "sections", "structure": items}

@@ -94,7 +94,9 @@ def add_site_space_route(ctx: Ctx, organizationId: str, siteId: str) -> dict[str
 
 
 @routes.patch(SITE_SPACES + "/{siteSpaceId}")
-def update_site_space(ctx: Ctx, organizationId: str, siteId: str, siteSpaceId: str) -> dict[str, Any]:
+def update_site_space(
+    ctx: Ctx, organizationId: str, siteId: str, siteSpaceId: str
+) -> dict[str, Any]:
     site = find_site(ctx, organizationId, siteId, "admin")
     view = SiteView(ctx, site)
     site_space = _site_space(view, siteSpaceId)

@@ -12,7 +12,6 @@ from pydantic import Field
 
 from ..http import Body, Ctx, HttpError, RouteTable
 from ..store import Doc
-from . import site_space_routes
 from .site_records import (
     GROUP,
     SECTION,
@@ -24,6 +23,7 @@ from .site_records import (
     space_in_organization,
     unique_path,
 )
+from .site_space_routes import routes as site_space_routes
 
 routes = RouteTable()
 
@@ -187,7 +187,9 @@ def add_section(ctx: Ctx, organizationId: str, siteId: str) -> dict[str, Any]:
 
 
 @routes.patch(SECTIONS + "/{siteSectionId}")
-def update_section(ctx: Ctx, organizationId: str, siteId: str, siteSectionId: str) -> dict[str, Any]:
+def update_section(
+    ctx: Ctx, organizationId: str, siteId: str, siteSectionId: str
+) -> dict[str, Any]:
     site = find_site(ctx, organizationId, siteId, "admin")
     view = SiteView(ctx, site)
     section = _section(view, siteSectionId)
@@ -198,11 +200,15 @@ def update_section(ctx: Ctx, organizationId: str, siteId: str, siteSectionId: st
     if update.path is not None:
         taken = {s["path"] for s in view.sections.values() if s["id"] != siteSectionId}
         if update.path in taken:
-            raise HttpError(400, f"Invalid path: another section of this site uses `{update.path}`.")
+            raise HttpError(
+                400, f"Invalid path: another section of this site uses `{update.path}`."
+            )
         section["path"] = update.path
     if update.defaultSiteSpace is not None:
         if update.defaultSiteSpace not in {s["id"] for s in view.container(siteSectionId)}:
-            raise HttpError(400, "Invalid defaultSiteSpace: no site space with this id in the section.")
+            raise HttpError(
+                400, "Invalid defaultSiteSpace: no site space with this id in the section."
+            )
         section["defaultSiteSpace"] = update.defaultSiteSpace
     _set_or_remove(section, update, "condition", "icon", "description")
     save_section(ctx.store, section)
@@ -292,7 +298,9 @@ def add_group(ctx: Ctx, organizationId: str, siteId: str) -> dict[str, Any]:
 
 
 @routes.patch(GROUPS + "/{siteSectionGroupId}")
-def update_group(ctx: Ctx, organizationId: str, siteId: str, siteSectionGroupId: str) -> dict[str, Any]:
+def update_group(
+    ctx: Ctx, organizationId: str, siteId: str, siteSectionGroupId: str
+) -> dict[str, Any]:
     site = find_site(ctx, organizationId, siteId, "admin")
     view = SiteView(ctx, site)
     group = _group(view, siteSectionGroupId)
@@ -354,7 +362,9 @@ def remove_section_from_group(
 
 
 @routes.post(GROUPS + "/{siteSectionGroupId}/move")
-def move_group(ctx: Ctx, organizationId: str, siteId: str, siteSectionGroupId: str) -> dict[str, Any]:
+def move_group(
+    ctx: Ctx, organizationId: str, siteId: str, siteSectionGroupId: str
+) -> dict[str, Any]:
     site = find_site(ctx, organizationId, siteId, "admin")
     view = SiteView(ctx, site)
     group = _group(view, siteSectionGroupId)
@@ -370,4 +380,4 @@ def move_group(ctx: Ctx, organizationId: str, siteId: str, siteSectionGroupId: s
     return SiteView(ctx, site).group_json(group)
 
 
-routes.routes.extend(site_space_routes.routes.routes)
+routes.routes.extend(site_space_routes.routes)

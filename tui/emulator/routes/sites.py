@@ -44,7 +44,8 @@ class SiteCreate(Body):
     type: SiteType = "basic"
     title: Title | None = None
     visibility: Visibility = "public"
-    spaces: list[str] | Literal["new"] | None = None
+    # A list of space ids, or NEW_SPACE; checked by hand for a clearer message.
+    spaces: Any = None
 
 
 class AdaptiveContent(Body):
@@ -179,10 +180,14 @@ def create_site(ctx: Ctx, organizationId: str) -> dict[str, Any]:
     request = ctx.parse(SiteCreate)
     title = request.title or "Untitled site"
     spaces: list[Doc] = []
-    if isinstance(request.spaces, list):
+    if isinstance(request.spaces, list) and all(isinstance(s, str) for s in request.spaces):
         spaces = [space_in_organization(ctx, organizationId, s) for s in request.spaces]
     elif request.spaces == NEW_SPACE:
         spaces = [new_space(ctx, organizationId, title)]
+    elif request.spaces is not None:
+        raise HttpError(
+            400, f'Invalid request: `spaces` must be a list of space ids or "{NEW_SPACE}".'
+        )
     site: Doc = {
         "id": ctx.store.new_id("site"),
         "organization": organizationId,
@@ -301,7 +306,10 @@ def update_adaptive_schema(ctx: Ctx, organizationId: str, siteId: str) -> dict[s
     request = ctx.parse(AdaptiveSchemaUpdate)
     if not request.given("jsonSchema"):
         raise HttpError(400, "Invalid request: `jsonSchema` is required.")
-    site["adaptiveSchema"] = {"jsonSchema": normalise_schema(request.jsonSchema), "updatedAt": ctx.now()}
+    site["adaptiveSchema"] = {
+        "jsonSchema": normalise_schema(request.jsonSchema),
+        "updatedAt": ctx.now(),
+    }
     save_site(ctx.store, site)
     return _adaptive_json(site)
 

@@ -1,0 +1,284 @@
+"""Provides the base screens: the client and error routing, and the one way every view loads.
+
+Loading, for every view and sub-view (a tree level, a page body, the files list):
+
+1. paint at once from what the cache holds (``client.peek``), fresh or stale;
+2. ask the service in an exclusive worker of the view's group, so a newer load of the same
+   group cancels an older one; a generation counter per group also drops any late answer;
+3. paint the answer if it differs from what was painted.
+
+``r`` does the same with ``client.revalidating()`` so that nothing comes from the cache.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState
+
+from ..api import Client
+from ..api.errors import ApiError
+from ..widgets import Breadcrumbs, Crumb, FilterBar, StatusLine
+from .locations import Location
+
+if TYPE_CHECKING:
+    from ..app import DocdeckApp
+
+__all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
+
+T = TypeVar("T")
+
+VIEW = "view"
+"""The worker group of a screen's main view: its freshness is the one the status line shows."""
+
+
+class ScreenCommand(NamedTuple):
+    """A command of the palette that acts on the current screen."""
+
+    title: str
+    help: str
+    callback: Callable[[], Any]
+
+
+class DocdeckScreen(Screen[None]):
+    """A screen of docdeck: reaches the client through the app and reports failed workers to it."""
+
+    NAMESPACE: ClassVar[str] = ""
+    """The prefix of this screen's commands in the palette, e.g. ``space``."""
+
+    @property
+    def docdeck(self) -> DocdeckApp:
+        return cast("DocdeckApp", self.app)
+
+    @property
+    def client(self) -> Client:
+        client = self.docdeck.client
+        if client is None:
+            raise RuntimeError("no connection: the welcome screen should be showing")
+        return client
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # The one place a screen's failed workers go: the app turns them into notifications.
+        if event.state is WorkerState.ERROR and event.worker.error is not None:
+            self.docdeck.report_error(event.worker.error)
+
+    def screen_commands(self) -> Iterator[ScreenCommand]:
+        """The screen's own key bindings, as namespaced palette commands."""
+        if not self.NAMESPACE:
+            return
+        seen: set[str] = set()
+        for _key, binding in self._bindings:
+            if not binding.id or not binding.description or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            description = binding.description[0].lower() + binding.description[1:]
+            yield ScreenCommand(
+                f"{self.NAMESPACE}: {description}",
+                binding.tooltip or binding.description,
+                partial(self.run_action, binding.action),
+            )
+
+
+class BrowserScreen(DocdeckScreen):
+    """A screen that shows a view of the service: breadcrumbs, body, filter, status, keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "refresh", "Refresh", id="view.refresh", tooltip="Ask the service again"),
+        Binding("slash", "filter", "Filter", id="view.filter", tooltip="Filter the list in view"),
+        Binding("o", "open_in_browser", "Open in browser", id="view.open",
+                tooltip="Open the highlighted item's page in the web browser"),
+        Binding("y", "copy_url", "Copy URL", id="view.copy",
+                tooltip="Copy the highlighted item's URL to the clipboard"),
+    ]
+
+    busy: reactive[bool] = reactive(False)
+    """Whether a request of this screen is under way."""
+    updated_at: reactive[float | None] = reactive(None)
+    """When the main view was last answered by the service, by the app's clock."""
+    cached: reactive[bool] = reactive(False)
+    """Whether the main view was painted from the cache."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.location: Location | None = None
+        self._generations: dict[str, int] = {}
+        self._pending = 0
+
+    # -- frame -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Breadcrumbs()
+        yield from self.compose_body()
+        yield FilterBar()
+        yield StatusLine(self.docdeck.clock).data_bind(
+            loading=BrowserScreen.busy,
+            updated_at=BrowserScreen.updated_at,
+            cached=BrowserScreen.cached,
+        )
+        yield Footer()
+
+    def compose_body(self) -> ComposeResult:
+        """The widgets between the breadcrumbs and the status line."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        status = self.query_one(StatusLine)
+        status.profile = self.docdeck.connection_profile
+        status.host = self.docdeck.connection_host
+        self.watch(self.app, "offline", self._offline_changed)
+        self.reload()
+
+    def _offline_changed(self, offline: bool) -> None:
+        self.query_one(StatusLine).offline = offline
+
+    def set_note(self, note: str) -> None:
+        self.query_one(StatusLine).note = note
+
+    def show_location(self, location: Location) -> None:
+        """Record the place this screen shows and draw its breadcrumbs."""
+        self.location = location
+        self.docdeck.locations.see(location)
+        crumbs = [
+            Crumb(
+                f"{place.icon} {place.title}" if place.icon else place.title,
+                f"app.go_to({place.kind!r}, {place.id!r})",
+            )
+            for place in self.docdeck.locations.trail(location)
+        ]
+        self.query_one(Breadcrumbs).set_trail(crumbs)
+
+    # -- loading ---------------------------------------------------------------------------
+
+    def reload(self, *, refresh: bool = False) -> None:
+        """Load the main view."""
+        self.load(self.fetch_view, self.show_view, refresh=refresh)
+
+    async def fetch_view(self) -> Any:
+        """Every GET the main view needs; runs once from the cache and once for real."""
+        return None
+
+    def show_view(self, data: Any) -> Awaitable[None] | None:
+        """Paint the main view."""
+        return None
+
+    def load(
+        self,
+        fetch: Callable[[], Awaitable[T]],
+        show: Callable[[T], Awaitable[None] | None],
+        *,
+        group: str = VIEW,
+        refresh: bool = False,
+        on_error: Callable[[ApiError], None] | None = None,
+    ) -> Worker[None]:
+        """Paint from the cache, then from the service; a newer load of ``group`` wins."""
+        generation = self._generations.get(group, 0) + 1
+        self._generations[group] = generation
+        return self.run_worker(
+            self._load(fetch, show, group, generation, refresh, on_error),
+            name=f"load {group}",
+            group=group,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load(
+        self,
+        fetch: Callable[[], Awaitable[T]],
+        show: Callable[[T], Awaitable[None] | None],
+        group: str,
+        generation: int,
+        refresh: bool,
+        on_error: Callable[[ApiError], None] | None,
+    ) -> None:
+        def current() -> bool:
+            return self._generations.get(group) == generation
+
+        cached: T | None = None
+        if not refresh:
+            cached = await self.client.peek(fetch)
+            if cached is not None and current():
+                await _settle(show(cached))
+                if group == VIEW:
+                    self.cached = True
+        self._pending += 1
+        self.busy = True
+        try:
+            if refresh:
+                with self.client.revalidating():
+                    data = await fetch()
+            else:
+                data = await fetch()
+        except ApiError as error:
+            if on_error is not None and current():
+                on_error(error)
+            raise
+        finally:
+            self._pending -= 1
+            self.busy = self._pending > 0
+        if not current():
+            return
+        self.docdeck.offline = False
+        if group == VIEW:
+            self.updated_at = self.docdeck.clock()
+        if cached is None or data != cached:
+            await _settle(show(data))
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_refresh(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """What ``r`` reloads; screens with sub-views reload those too."""
+        self.reload(refresh=True)
+
+    def action_filter(self) -> None:
+        self.query_one(FilterBar).open()
+
+    def on_filter_bar_applied(self, event: FilterBar.Applied) -> None:
+        self.apply_filter(event.value)
+
+    def on_filter_bar_done(self, event: FilterBar.Done) -> None:
+        target = self.filter_target()
+        if target is not None:
+            target.focus()
+
+    def apply_filter(self, value: str) -> None:
+        """Narrow the list in view to what matches ``value``."""
+
+    def filter_target(self) -> Widget | None:
+        """The list the filter narrows (focus returns there)."""
+        return None
+
+    def current_url(self) -> str | None:
+        """The web page of the highlighted item (or of the view)."""
+        return self.location.url if self.location else None
+
+    def action_open_in_browser(self) -> None:
+        url = self.current_url()
+        if url:
+            self.docdeck.open_in_browser(url)
+        else:
+            self.notify("Nothing here has a web page.", severity="warning")
+
+    def action_copy_url(self) -> None:
+        url = self.current_url()
+        if url:
+            self.docdeck.copy_text(url, what="URL")
+        else:
+            self.notify("Nothing here has a URL.", severity="warning")
+
+
+async def _settle(result: Awaitable[None] | None) -> None:
+    if inspect.isawaitable(result):
+        await result
+

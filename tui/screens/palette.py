@@ -1,0 +1,97 @@
+"""Provides the command palette's sources: places seen so far, and the current screen's actions.
+
+Titles come from the server, so hits are built as Content and highlighted here rather than
+with ``Matcher.highlight``, which reads its candidate as markup.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+
+from .. import text
+from .base import DocdeckScreen
+from .locations import Location
+
+if TYPE_CHECKING:
+    from ..app import DocdeckApp
+
+__all__ = ["LocationCommands", "ScreenCommands"]
+
+_KIND_LABEL = {
+    "organization": "organisation",
+    "collection": "collection",
+    "space": "space",
+    "page": "page",
+}
+
+
+def _highlight(candidate: str, query: str, provider: Provider) -> Content:
+    content = Content(candidate)
+    matcher = provider.matcher(query)
+    _score, offsets = matcher.fuzzy_search.match(query, candidate)
+    for offset in offsets:
+        if not candidate[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
+class LocationCommands(Provider):
+    """Jump to any organisation, collection, space or page seen so far."""
+
+    @property
+    def docdeck(self) -> DocdeckApp:
+        return cast("DocdeckApp", self.app)
+
+    def _entries(self) -> list[tuple[str, str, Location]]:
+        registry = self.docdeck.locations
+        entries = []
+        for place in registry:
+            title = text.one_line(f"{place.icon} {place.title}" if place.icon else place.title)
+            candidate = f"go to {_KIND_LABEL.get(place.kind, place.kind)}: {title}"
+            trail = " › ".join(text.one_line(p.title) for p in registry.trail(place)[:-1])
+            entries.append((candidate, trail, place))
+        return entries
+
+    async def discover(self) -> Hits:
+        for candidate, trail, place in self._entries()[:20]:
+            yield DiscoveryHit(
+                Content(candidate), partial(self.docdeck.open_location, place), candidate, trail or None
+            )
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for candidate, trail, place in self._entries():
+            score = matcher.match(candidate)
+            if score > 0:
+                yield Hit(
+                    score,
+                    _highlight(candidate, query, self),
+                    partial(self.docdeck.open_location, place),
+                    candidate,
+                    trail or None,
+                )
+
+
+class ScreenCommands(Provider):
+    """The current screen's actions, namespaced: ``space: open in browser``."""
+
+    def _commands(self) -> list[tuple[str, str, object]]:
+        screen = self.screen
+        if not isinstance(screen, DocdeckScreen):
+            return []
+        return [(c.title, c.help, c.callback) for c in screen.screen_commands()]
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(Content(title), callback, title, help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, _highlight(title, query, self), callback, title, help_text)  # type: ignore[arg-type]
