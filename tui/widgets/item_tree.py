@@ -112,9 +112,16 @@ class ItemTree(Tree[TreeItem]):
     def set_children(
         self, parent: str | None, items: Iterable[TreeItem], *, more: bool = False
     ) -> None:
-        """Replace the children of ``parent`` (None: the top level)."""
-        self._forget_below(parent)
-        self._store(parent, list(items), more)
+        """Replace the children of ``parent`` (None: the top level).
+
+        Children that are still there keep what was loaded below them.
+        """
+        items = list(items)
+        kept = {item.key for item in items}
+        for old in self._children.get(parent, []):
+            if old.key not in kept:
+                self._forget(old.key)
+        self._store(parent, items, more)
         self._redraw(parent)
 
     def append_children(
@@ -200,12 +207,13 @@ class ItemTree(Tree[TreeItem]):
             self._items[item.key] = item
             self._parents[item.key] = parent
 
-    def _forget_below(self, parent: str | None) -> None:
-        for item in self._children.pop(parent, []):
-            self._items.pop(item.key, None)
-            self._parents.pop(item.key, None)
-            if item.key in self._children:
-                self._forget_below(item.key)
+    def _forget(self, key: str) -> None:
+        """Drop an item and everything loaded below it."""
+        self._items.pop(key, None)
+        self._parents.pop(key, None)
+        self._failed.discard(key)
+        for child in self._children.pop(key, []):
+            self._forget(child.key)
 
     def _matches(self, item: TreeItem) -> bool:
         return self._filter.casefold() in text.one_line(item.title).casefold()

@@ -8,7 +8,8 @@ are members of the hostile organisation, which holds all of it.
 
 from __future__ import annotations
 
-from ..store import Store
+from ..records import recount_space
+from ..store import Doc, Store
 from .builder import Builder
 
 __all__ = ["HOSTILE", "NASTY_TITLES", "build"]
@@ -32,6 +33,60 @@ NASTY_TITLES = [
 ]
 
 
+def _nasty_threads(b: Builder, space: Doc, page: Doc, title: str) -> None:
+    """A comment with a reply, and a change request, whose texts are the nasty title."""
+    comment = {
+        "id": b.id("comment"),
+        "space": space["id"],
+        "changeRequest": None,
+        "postedBy": "u-grace",
+        "postedAt": b.at(days=1),
+        "markdown": f"{title} — is this {title!r} safe?",
+        "target": {
+            "revision": space["revision"],
+            "page": {"id": page["id"], "title": page["title"], "path": page["slug"]},
+        },
+        "reactions": {"🧨": {"u-ada": b.at(hours=20)}},
+        "status": "open",
+    }
+    b.store.put("comment", comment, scope=space["id"], parent="space")
+    reply = {
+        "id": b.id("reply"),
+        "comment": comment["id"],
+        "space": space["id"],
+        "changeRequest": None,
+        "postedBy": "u-linus",
+        "postedAt": b.at(hours=12),
+        "markdown": title,
+        "reactions": {},
+    }
+    b.store.put("comment-reply", reply, scope=space["id"], parent=comment["id"])
+    revision = b.revision(
+        space["id"], [dict(page)], parents=[space["revision"]], change_request=None
+    )
+    request = {
+        "id": b.id("change-request"),
+        "space": space["id"],
+        "number": 1,
+        "status": "open",
+        "subject": title,
+        "createdBy": "u-grace",
+        "contributors": ["u-grace"],
+        "createdAt": b.at(days=2),
+        "updatedAt": b.at(days=2),
+        "revision": revision["id"],
+        "revisionInitial": space["revision"],
+    }
+    b.store.put(
+        "revision",
+        {**revision, "changeRequest": request["id"]},
+        scope=space["id"],
+        parent=request["id"],
+    )
+    b.store.put("change-request", request, scope=space["id"])
+    recount_space(b.store, space["id"])
+
+
 def build(store: Store) -> None:
     b = Builder(store, "hostile")
     ada = b.user("Ada Lovelace", "ada@northwind.dev", id="u-ada")
@@ -40,7 +95,9 @@ def build(store: Store) -> None:
     b.token("demo-admin", ada)
     b.token("demo-editor", grace)
     b.token("demo-reader", linus)
-    hostile = b.organization("[b]Hostile[/b] ☠ \x1b[5mOrg", id=HOSTILE, emailDomains=["northwind.dev"])
+    hostile = b.organization(
+        "[b]Hostile[/b] ☠ \x1b[5mOrg", id=HOSTILE, emailDomains=["northwind.dev"]
+    )
     b.member(hostile, ada, "admin", last_seen=b.at(minutes=1))
     b.member(hostile, grace, "edit")
     b.member(hostile, linus, "read")
@@ -53,12 +110,23 @@ def build(store: Store) -> None:
 
     # Spaces with nasty titles, each holding a page with the same title and a nasty body.
     for index, title in enumerate(NASTY_TITLES):
-        page = b.page(title.replace("\n", " ") or "untitled", f"# {title}\n\nBody: {title}\n", slug=f"nasty-{index}")
-        b.space(hostile, title[:50], emoji="🧨", parent=nasty if index % 2 else None, pages=[page])
+        page = b.page(
+            title.replace("\n", " ") or "untitled",
+            f"# {title}\n\nBody: {title}\n",
+            slug=f"nasty-{index}",
+        )
+        space = b.space(
+            hostile, title[:50], emoji="🧨", parent=nasty if index % 2 else None, pages=[page]
+        )
+        _nasty_threads(b, space, page, title)
 
-    b.space(hostile, "S" * 50, emoji="😀" * 25, parent=longest, pages=[
-        b.page("P" * 200, "A title far longer than any screen.\n")
-    ])
+    b.space(
+        hostile,
+        "S" * 50,
+        emoji="😀" * 25,
+        parent=longest,
+        pages=[b.page("P" * 200, "A title far longer than any screen.\n")],
+    )
     b.space(hostile, "An empty space", parent=longest, pages=[])
 
     paragraph = (
@@ -71,9 +139,17 @@ def build(store: Store) -> None:
     deep = b.page("Level 50", "# The bottom\n\nFifty levels down.\n")
     for level in range(49, 0, -1):
         deep = b.page(f"Level {level}", f"# Level {level}\n", children=[deep])
-    b.space(hostile, "Deep and huge", emoji="🕳️", pages=[
-        deep,
-        b.page("Two hundred kilobytes", huge),
-        b.page("Empty page", ""),
-        b.page("[link](javascript:alert(1))", "[click me](javascript:alert(1)) and <script>x</script>\n"),
-    ])
+    b.space(
+        hostile,
+        "Deep and huge",
+        emoji="🕳️",
+        pages=[
+            deep,
+            b.page("Two hundred kilobytes", huge),
+            b.page("Empty page", ""),
+            b.page(
+                "[link](javascript:alert(1))",
+                "[click me](javascript:alert(1)) and <script>x</script>\n",
+            ),
+        ],
+    )

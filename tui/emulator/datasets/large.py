@@ -18,7 +18,18 @@ __all__ = ["GLOBEX", "build"]
 GLOBEX = "org-globex"
 
 _FIRST = ["Alex", "Sam", "Robin", "Kim", "Jordan", "Taylor", "Morgan", "Casey", "Jamie", "Riley"]
-_LAST = ["Nguyen", "Garcia", "Smith", "Müller", "Rossi", "Tanaka", "Okafor", "Dubois", "Silva", "Kowalski"]
+_LAST = [
+    "Nguyen",
+    "Garcia",
+    "Smith",
+    "Müller",
+    "Rossi",
+    "Tanaka",
+    "Okafor",
+    "Dubois",
+    "Silva",
+    "Kowalski",
+]
 _ROLES = ["read", "read", "comment", "edit", "edit", "review", "create", "admin"]
 _TOPICS = ["Billing", "Search", "Payments", "Identity", "Storage", "Analytics", "Mobile", "Edge"]
 
@@ -28,7 +39,11 @@ def _members(b: Builder, globex: Doc, people: list[Doc]) -> list[Doc]:
     members: list[tuple[Doc, str, str]] = []
     for i in range(2000 - len(people)):
         name = f"{_FIRST[i % 10]} {_LAST[(i // 10) % 10]} {i:04d}"
-        user = {"id": f"u-globex-{i:04d}", "displayName": name, "email": f"user{i:04d}@globex.example"}
+        user = {
+            "id": f"u-globex-{i:04d}",
+            "displayName": name,
+            "email": f"user{i:04d}@globex.example",
+        }
         users.append((user, None, None))
         member = {
             "id": f"{GLOBEX}:{user['id']}",
@@ -87,7 +102,9 @@ def _collections(b: Builder, globex: Doc) -> list[Doc]:
         collections.append(root)
         parent = root
         for sub in range(9):
-            child = b.collection(globex, f"{root['title']} · area {sub}", parent=root if sub % 3 == 0 else parent)
+            child = b.collection(
+                globex, f"{root['title']} · area {sub}", parent=root if sub % 3 == 0 else parent
+            )
             collections.append(child)
             parent = child
     return collections
@@ -121,6 +138,7 @@ def _change_requests(b: Builder, space: Doc) -> Doc:
         revisions[n] = revision["id"]
         request = {
             "id": f"cr-globex-{n:03d}",
+            "space": space["id"],
             "number": n,
             "status": statuses[n % len(statuses)],
             "subject": f"Update the {_TOPICS[n % len(_TOPICS)].lower()} guide ({n})",
@@ -172,11 +190,19 @@ def build(store: Store) -> None:
     revisions: list[tuple[Doc, str, None]] = []
     crowded = collections[0]
     for i in range(9998):
-        home = crowded if i < 5000 else collections[1 + i % (len(collections) - 1)] if i % 50 else None
+        home = (
+            crowded if i < 5000 else collections[1 + i % (len(collections) - 1)] if i % 50 else None
+        )
         space_id = f"space-globex-{i:05d}"
         revision = {
-            "id": f"rev-globex-{i:05d}", "space": space_id, "parents": [], "type": "edits",
-            "createdAt": b.at(days=i % 365), "pages": [], "files": [], "variables": {},
+            "id": f"rev-globex-{i:05d}",
+            "space": space_id,
+            "parents": [],
+            "type": "edits",
+            "createdAt": b.at(days=i % 365),
+            "pages": [],
+            "files": [],
+            "variables": {},
             "reusableContents": [],
         }
         space: Doc = {
@@ -206,9 +232,13 @@ def build(store: Store) -> None:
     store.put_many("revision", revisions)
     store.put_many("space", spaces)
     _big_space(b, globex, collections[1])
-    reviewed = b.space(globex, "Release train", emoji="🚂", parent=collections[2], pages=[
-        b.page("Process", "# Process\n\nHow changes ship.\n")
-    ])
+    reviewed = b.space(
+        globex,
+        "Release train",
+        emoji="🚂",
+        parent=collections[2],
+        pages=[b.page("Process", "# Process\n\nHow changes ship.\n")],
+    )
     _change_requests(b, reviewed)
     from ..records import recount_space
 
