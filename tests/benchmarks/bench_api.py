@@ -93,3 +93,43 @@ async def test_parsing_a_two_thousand_page_revision() -> None:
     total = sum(1 + len(page.pages) for page in revision.pages)
     assert total == 2000
     print(f"\nparse a {total}-page revision ({len(response.content) / 2**20:.1f} MiB): median {median * 1000:.0f} ms")
+
+
+async def test_listing_two_thousand_members() -> None:
+    app = _large()
+    transport = Counting(httpx.ASGITransport(app=app))
+
+    async def walk() -> int:
+        client = Client("demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1))
+        async with client:
+            return len([m async for m in client.paginate(
+                client.organization_members.list_members_in_organization_by_id, GLOBEX, limit=1000
+            )])
+
+    count = await walk()
+    requests = transport.count
+    median = await _median(walk, repeat=5)
+    assert count == 2000
+    print(f"\nlist {count} members, limit 1000: median {median * 1000:.0f} ms, {requests} requests")
+
+
+async def test_opening_the_structure_of_a_site_with_a_hundred_sections() -> None:
+    app = _large()
+    transport = httpx.ASGITransport(app=app)
+    async with Client("demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1)) as client:
+        spaces = (await client.spaces.list_spaces_in_organization_by_id(GLOBEX, limit=100)).items
+        site = await client.sites.create_site(GLOBEX, title="Globex developer portal")
+        for index, space in enumerate(spaces):
+            await client.site_sections.add_section_to_site(
+                GLOBEX, site.id, space_id=space.id, title=f"Section {index:03d}"
+            )
+
+        async def open_structure() -> int:
+            with client.revalidating():
+                published = await client.sites.get_published_content_site(GLOBEX, site.id)
+            return len(published.structure.structure)
+
+        sections = await open_structure()
+        median = await _median(open_structure, repeat=7)
+    assert sections == 100
+    print(f"\nopen the structure of a site with {sections} sections: median {median * 1000:.0f} ms")
