@@ -170,8 +170,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     expected = [op for op, group in expected_operations().items() if group in COVERED_GROUPS]
     if reporter is not None and not missing:
-        reporter.ensure_newline()
-        reporter.write_line(
+        reporter.write_sep(
+            "-",
             f"{len(expected)} of {len(expected)} operations of operations.tsv succeeded end to end, "
             "every answer checked against the official OpenAPI document",
             green=True,

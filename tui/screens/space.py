@@ -1,0 +1,358 @@
+"""Provides SpaceScreen: a space's page tree beside the page's markdown, and its files."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, TabbedContent, TabPane, Tree
+
+from .. import text
+from ..api.models import Collection, Organization, RevisionFile, RevisionPage, Space
+from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemTree, PageView, TreeItem
+from .base import BrowserScreen
+from .locations import Location
+from .organization import collection_location, space_location
+from .organizations import organization_location
+
+__all__ = ["SpaceScreen", "page_location"]
+
+_PAGE_ICONS = {"group": "▤", "link": "↗"}
+
+
+def page_location(space: Space, page: RevisionPage) -> Location:
+    return Location("page", page.id, page.title, space.organization, parent=("space", space.id),
+                    url=page.urls.app, icon=page.emoji or "", space=space.id)
+
+
+def _walk(pages: list[RevisionPage]) -> Iterator[RevisionPage]:
+    for page in pages:
+        yield page
+        yield from _walk(page.pages)
+
+
+def _size(size: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return ""
+
+
+@dataclass
+class SpaceView:
+    """What the space screen shows first: the space, its pages and where it sits."""
+
+    space: Space
+    pages: list[RevisionPage]
+    collections: list[Collection] = field(default_factory=list)
+    organization: Organization | None = None
+
+
+class SpaceScreen(BrowserScreen):
+    """Pages on the left, the highlighted page's markdown on the right; files in a second tab."""
+
+    NAMESPACE = "space"
+    CSS_PATH = "../styles/space.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "search", "Search", id="space.search", tooltip="Search the pages of this space"),
+        Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
+        Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
+    ]
+
+    def __init__(
+        self,
+        space_id: str,
+        *,
+        organization_id: str | None = None,
+        page_id: str | None = None,
+        anchor: str = "",
+        section_title: str = "",
+    ) -> None:
+        super().__init__()
+        self.space_id = space_id
+        self.organization_id = organization_id
+        self.space: Space | None = None
+        self.pages: dict[str, RevisionPage] = {}
+        self.files: list[RevisionFile] = []
+        self._wanted_page = page_id
+        self._anchor = anchor
+        self._section_title = section_title
+        self._shown_page: str | None = None
+        self._files_filter = ""
+
+    def compose_body(self) -> ComposeResult:
+        with TabbedContent(initial="pages"):
+            with TabPane("Pages", id="pages"), Horizontal(classes="body"):
+                yield ItemTree(id="page-tree")
+                yield PageView(id="page-view")
+            with TabPane("Files", id="files"), Horizontal(classes="body"):
+                yield DataTable(id="file-table", cursor_type="row", zebra_stripes=True)
+                with VerticalScroll(classes="side-pane"):
+                    yield DetailPane(id="file-details")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#file-table", DataTable)
+        table.add_columns("Name", "Type", "Size")
+        self.query_one("#page-tree").focus()
+        place = self.docdeck.locations.get("space", self.space_id)
+        if place is not None:
+            self.show_location(place)
+        self.query_one(PageView).show_placeholder("Loading…")
+
+    @property
+    def tree(self) -> ItemTree:
+        return self.query_one("#page-tree", ItemTree)
+
+    @property
+    def page_view(self) -> PageView:
+        return self.query_one(PageView)
+
+    # -- the space and its page tree -------------------------------------------------------
+
+    async def fetch_view(self) -> SpaceView:
+        client = self.client
+        space = await client.spaces.get_space_by_id(self.space_id)
+        pages = await client.space_content.list_pages(self.space_id)
+        view = SpaceView(space, pages.pages)
+        # Breadcrumbs need the collections above the space; ask only for those never seen.
+        locations = self.docdeck.locations
+        parent = space.parent
+        while parent and locations.get("collection", parent) is None and len(view.collections) < 20:
+            collection = await client.collections.get_collection_by_id(parent)
+            view.collections.append(collection)
+            parent = collection.parent
+        if locations.get("organization", space.organization) is None:
+            view.organization = await client.organizations.get_organization_by_id(space.organization)
+        return view
+
+    def show_view(self, data: Any) -> None:
+        view: SpaceView = data
+        space = self.space = view.space
+        locations = self.docdeck.locations
+        if view.organization is not None:
+            locations.see(organization_location(view.organization))
+        locations.see(*(collection_location(c) for c in reversed(view.collections)))
+        self.show_location(space_location(space))
+        self.pages = {page.id: page for page in _walk(view.pages)}
+        locations.see(*(page_location(space, page) for page in self.pages.values()))
+        first_show = not self.tree.is_loaded(None)
+        if first_show:
+            for page in view.pages:
+                if page.pages:
+                    self.tree.expand_key(f"page:{page.id}")
+        self._fill_tree(None, view.pages)
+        if first_show:
+            self._select_first_page(view.pages)
+
+    def _fill_tree(self, parent: str | None, pages: list[RevisionPage]) -> None:
+        for page in pages:
+            if page.pages:
+                self._fill_tree(f"page:{page.id}", page.pages)
+        self.tree.set_children(parent, [self._item(page) for page in pages])
+
+    @staticmethod
+    def _item(page: RevisionPage) -> TreeItem:
+        icon = page.emoji or _PAGE_ICONS.get(page.type, "")
+        return TreeItem(f"page:{page.id}", page.title, page.type, icon=icon, value=page,
+                        expandable=bool(page.pages))
+
+    def _select_first_page(self, pages: list[RevisionPage]) -> None:
+        wanted = self._wanted_page
+        if wanted is None or wanted not in self.pages:
+            wanted = next((p.id for p in _walk(pages) if p.type == "document"), None)
+        if wanted is None:
+            self.page_view.show_placeholder("This space has no pages yet.")
+            return
+        self.tree.select_key(f"page:{wanted}")
+        self.open_page(self.pages[wanted])
+
+    # -- the page --------------------------------------------------------------------------
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
+        item = event.node.data
+        if item is not None and item.kind in ("document", "group", "link") and item.value.id in self.pages:
+            self.open_page(self.pages[item.value.id])
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
+        item = event.node.data
+        if item is not None and not item.expandable and item.kind == "document":
+            self.page_view.focus()
+
+    def open_page(self, page: RevisionPage, *, refresh: bool = False) -> None:
+        if page.id == self._shown_page and not refresh:
+            return
+        self._shown_page = page.id
+        if self.space is not None:
+            place = page_location(self.space, page)
+            self.docdeck.locations.see(place)
+            self._crumbs(place)
+        if page.type != "document":
+            self.load(self._summary(page), self._show_page, group="page")
+            return
+        client = self.client
+
+        async def fetch() -> RevisionPage:
+            return await client.space_content.get_page_by_id(self.space_id, page.id)
+
+        self.load(fetch, self._show_page, group="page", refresh=refresh)
+
+    def _summary(self, page: RevisionPage) -> Any:
+        async def fetch() -> RevisionPage:
+            if page.type == "link":
+                target = page.href or (page.target.url if page.target else None) or "another place"
+                body = f"This entry links to {target}."
+            else:
+                body = "This group holds these pages:\n\n" + "\n".join(
+                    f"- {child.title}" for child in page.pages)
+            return page.model_copy(update={"markdown": body})
+
+        return fetch
+
+    async def _show_page(self, page: RevisionPage) -> None:
+        await self.page_view.show_page(page)
+        if (self._anchor or self._section_title) and page.id == self._wanted_page:
+            self.page_view.goto_section(self._anchor, self._section_title)
+            self._anchor = self._section_title = ""
+
+    def _crumbs(self, place: Location) -> None:
+        self.query_one(Breadcrumbs).set_trail([
+            Crumb(f"{p.icon} {p.title}" if p.icon else p.title,
+                  None if p.kind == "page" else f"app.go_to({p.kind!r}, {p.id!r})")
+            for p in self.docdeck.locations.trail(place)
+        ])
+
+    def go_to_section(self, page_id: str, anchor: str = "", title: str = "") -> None:
+        """Show a page of this space scrolled to one of its sections."""
+        self._wanted_page, self._anchor, self._section_title = page_id, anchor, title
+        if page_id == self._shown_page:
+            self.page_view.goto_section(anchor, title)
+            self._anchor = self._section_title = ""
+        elif page_id in self.pages:
+            self.tree.select_key(f"page:{page_id}")
+            self.open_page(self.pages[page_id])
+
+    def on_page_view_link_activated(self, event: PageView.LinkActivated) -> None:
+        href = event.href
+        if href.startswith(("https://", "http://")):
+            self.docdeck.open_in_browser(href)
+            return
+        current = self.pages.get(self._shown_page or "")
+        base = posixpath.dirname(current.path or "") if current else ""
+        target, _, anchor = href.partition("#")
+        path = posixpath.normpath(posixpath.join(base, target)).removesuffix(".md").strip("/")
+        for page in self.pages.values():
+            if page.path == path:
+                self.go_to_section(page.id, anchor)
+                return
+        self.notify(f"No page of this space at {href}", severity="warning", markup=False)
+
+    # -- files -----------------------------------------------------------------------------
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "files":
+            self.query_one("#file-table").focus()
+            if not self.files:
+                self.load_files()
+        else:
+            self.tree.focus()
+
+    def load_files(self, *, refresh: bool = False) -> None:
+        client = self.client
+
+        async def fetch() -> list[RevisionFile]:
+            return [f async for f in client.paginate(
+                client.space_content.list_files, self.space_id, limit=self.docdeck.page_size)]
+
+        self.load(fetch, self._show_files, group="files", refresh=refresh)
+
+    def _show_files(self, files: list[RevisionFile]) -> None:
+        self.files = files
+        table = self.query_one("#file-table", DataTable)
+        table.clear()
+        needle = self._files_filter.casefold()
+        for file in files:
+            if needle and needle not in text.one_line(file.name).casefold():
+                continue
+            table.add_row(text.text(file.name), text.text(file.content_type), _size(file.size),
+                          key=file.id)
+        if not files:
+            self.query_one("#file-details", DetailPane).clear_facts("This space has no files.")
+        else:
+            self._show_file_details()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_file_details()
+
+    def _highlighted_file(self) -> RevisionFile | None:
+        table = self.query_one("#file-table", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((f for f in self.files if f.id == key), None)
+
+    def _show_file_details(self) -> None:
+        file = self._highlighted_file()
+        pane = self.query_one("#file-details", DetailPane)
+        if file is None:
+            pane.clear_facts()
+            return
+        dimensions = (f"{file.dimensions.width:.0f} × {file.dimensions.height:.0f}"
+                      if file.dimensions else None)
+        pane.show(file.name, [
+            ("Type", file.content_type),
+            ("Size", f"{_size(file.size)} ({file.size:.0f} bytes)"),
+            ("Dimensions", dimensions),
+            ("Id", file.id),
+            ("Download", file.download_url),
+        ])
+
+    # -- shared keys -----------------------------------------------------------------------
+
+    def _on_files_tab(self) -> bool:
+        return self.query_one(TabbedContent).active == "files"
+
+    def refresh_view(self) -> None:
+        self.reload(refresh=True)
+        current = self.pages.get(self._shown_page or "")
+        if current is not None:
+            self.open_page(current, refresh=True)
+        if self.files:
+            self.load_files(refresh=True)
+
+    def apply_filter(self, value: str) -> None:
+        if self._on_files_tab():
+            self._files_filter = value.strip()
+            self._show_files(self.files)
+            self.set_note(f"{self.query_one('#file-table', DataTable).row_count} files shown"
+                          if value else "")
+        else:
+            self.tree.set_filter(value)
+            self.set_note(f"{self.tree.filtered_count()} pages match" if value else "")
+
+    def filter_target(self) -> Widget | None:
+        return self.query_one("#file-table") if self._on_files_tab() else self.tree
+
+    def current_url(self) -> str | None:
+        if self._on_files_tab():
+            file = self._highlighted_file()
+            return file.download_url if file else None
+        page = self.pages.get(self._shown_page or "")
+        if page is not None and page.urls.app:
+            return page.urls.app
+        return self.space.urls.app if self.space else None
+
+    def action_search(self) -> None:
+        from .search import SearchScreen
+
+        if self.space is not None:
+            self.app.push_screen(SearchScreen(self.space.organization, space=self.space))
