@@ -159,12 +159,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     options = session.config.option
     if options.keyword or options.markexpr or getattr(options, "lf", False):
         return
-    if any(Path(arg).name != "tests" and "::" in arg or arg.endswith(".py") for arg in session.config.args):
+    if any(
+        (Path(arg).name != "tests" and "::" in arg) or arg.endswith(".py")
+        for arg in session.config.args
+    ):
         return
     if session.testscollected < 50:
         return
     missing = sorted(
-        op for op, group in expected_operations().items()
+        op
+        for op, group in expected_operations().items()
         if group in COVERED_GROUPS and op not in SEEN_OPERATIONS
     )
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")

@@ -116,7 +116,9 @@ def check(method: str, path: str, status: int, body: Any) -> list[str]:
     declared = operation.responses.get(str(status)) or operation.responses.get("default")
     if declared is None:
         if status >= 400:
-            declared = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            declared = {
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+            }
         else:
             return [f"{operation.operation_id}: status {status} is not declared"]
     declared = _resolve_response(declared)

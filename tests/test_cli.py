@@ -29,7 +29,17 @@ def free_port() -> int:
 def serving(database: Path, *extra: str):
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "tui", "serve", "--port", str(port), "--database", str(database), *extra],
+        [
+            sys.executable,
+            "-m",
+            "tui",
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            str(database),
+            *extra,
+        ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -61,7 +71,10 @@ def test_serve_answers_the_readme_request_and_keeps_changes_across_restarts(tmp_
     with serving(database) as (base, process):
         answer = get(base, "/orgs")
         assert answer.status_code == 200
-        assert [org["title"] for org in answer.json()["items"]] == ["Northwind Labs", "Northwind Community"]
+        assert [org["title"] for org in answer.json()["items"]] == [
+            "Northwind Labs",
+            "Northwind Community",
+        ]
         assert get(base, "/orgs", token="wrong").status_code == 401
         made = httpx.post(
             base + "/orgs/org-northwind/collections",
@@ -86,7 +99,9 @@ def config_home(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_login_checks_the_token_stores_it_privately_and_logout_removes_it(tmp_path, config_home, monkeypatch, capsys):
+def test_login_checks_the_token_stores_it_privately_and_logout_removes_it(
+    tmp_path, config_home, monkeypatch, capsys
+):
     with serving(tmp_path / "s.sqlite3") as (base, _):
         monkeypatch.setattr("getpass.getpass", lambda prompt: "demo-editor")
         assert cli.main(["login", "--profile", "work", "--base-url", base]) == 0
@@ -101,7 +116,9 @@ def test_login_checks_the_token_stores_it_privately_and_logout_removes_it(tmp_pa
     assert "demo-editor" not in credentials.read_text()
 
 
-def test_login_refuses_a_token_the_service_does_not_accept(tmp_path, config_home, monkeypatch, capsys):
+def test_login_refuses_a_token_the_service_does_not_accept(
+    tmp_path, config_home, monkeypatch, capsys
+):
     with serving(tmp_path / "s.sqlite3") as (base, _):
         monkeypatch.setattr("getpass.getpass", lambda prompt: "not-a-token")
         assert cli.main(["login", "--base-url", base]) == 1

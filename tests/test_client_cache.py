@@ -99,13 +99,19 @@ async def test_the_cache_is_bounded(connect, transport):
 
 
 async def test_pagination_walks_every_page_and_caches_each(admin, transport):
-    everything = [c async for c in admin.paginate(
-        admin.collections.list_collections_in_organization_by_id, ORG, limit=1
-    )]
+    everything = [
+        c
+        async for c in admin.paginate(
+            admin.collections.list_collections_in_organization_by_id, ORG, limit=1
+        )
+    ]
     assert [c.title for c in everything][:3] == ["Product", "Guides", "Internal"]
     pages = transport.count("GET", COLLECTIONS)
     assert pages == len(everything)
-    again = [c async for c in admin.paginate(
-        admin.collections.list_collections_in_organization_by_id, ORG, limit=1
-    )]
+    again = [
+        c
+        async for c in admin.paginate(
+            admin.collections.list_collections_in_organization_by_id, ORG, limit=1
+        )
+    ]
     assert again == everything and transport.count("GET", COLLECTIONS) == pages

@@ -52,7 +52,9 @@ def client_for(script, *, attempts=4, sleeps=None, **options):
 
 
 def error(status, message="nope", **headers):
-    return httpx.Response(status, json={"error": {"code": status, "message": message}}, headers=headers)
+    return httpx.Response(
+        status, json={"error": {"code": status, "message": message}}, headers=headers
+    )
 
 
 async def test_a_get_is_retried_on_5xx_with_growing_jittered_waits():
@@ -187,7 +189,9 @@ async def test_omitted_arguments_are_not_sent_and_none_is_sent_as_null():
     made = {"object": "collection", "id": "c1", "title": "x", "organization": "o1"}
     script = Script(httpx.Response(200, json=made))
     async with client_for(script, sleeps=[]) as client:
-        await client.collections.update_collection_by_id("c1", description=None, default_level="read")
+        await client.collections.update_collection_by_id(
+            "c1", description=None, default_level="read"
+        )
     assert script.requests[0].read() == b'{"description":null,"defaultLevel":"read"}'
 
 
@@ -240,7 +244,9 @@ async def test_a_closed_port_is_unreachable():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    client = Client("t", base_url=f"http://127.0.0.1:{port}/v1", retry=RetryPolicy(attempts=2, backoff=0.01))
+    client = Client(
+        "t", base_url=f"http://127.0.0.1:{port}/v1", retry=RetryPolicy(attempts=2, backoff=0.01)
+    )
     async with client:
         with pytest.raises(errors.TransportError) as caught:
             await client.users.get_authenticated_user()

@@ -43,7 +43,11 @@ async def test_a_crash_traceback_with_locals_does_not_show_the_token():
     await client.aclose()
     # Textual prints crashes with rich, locals included.
     console = Console(file=io.StringIO(), width=200, record=True)
-    console.print(Traceback.from_exception(type(caught.value), caught.value, caught.value.__traceback__, show_locals=True))
+    console.print(
+        Traceback.from_exception(
+            type(caught.value), caught.value, caught.value.__traceback__, show_locals=True
+        )
+    )
     printed = console.export_text()
     assert "ServerError" in printed and TOKEN not in printed
     assert TOKEN not in str(caught.value) and TOKEN not in repr(caught.value)
@@ -55,9 +59,13 @@ async def test_the_token_does_not_follow_a_redirect_to_another_host():
     def answer(request):
         seen.append((request.url.host, request.headers.get("authorization")))
         if request.url.host == "api.example.test":
-            return httpx.Response(302, headers={"Location": "https://elsewhere.example.org/v1/user"})
+            return httpx.Response(
+                302, headers={"Location": "https://elsewhere.example.org/v1/user"}
+            )
         return httpx.Response(200, json={"object": "user", "id": "u", "displayName": "U"})
 
-    async with Client(TOKEN, base_url="https://api.example.test/v1", transport=httpx.MockTransport(answer)) as client:
+    async with Client(
+        TOKEN, base_url="https://api.example.test/v1", transport=httpx.MockTransport(answer)
+    ) as client:
         await client.users.get_authenticated_user()
     assert seen == [("api.example.test", f"Bearer {TOKEN}"), ("elsewhere.example.org", None)]

@@ -37,7 +37,9 @@ async def test_a_collection_is_renamed_described_and_its_description_removed(adm
         product.id, title="Products", description="What we ship", default_level="read"
     )
     assert (updated.title, updated.description, updated.default_level) == (
-        "Products", "What we ship", "read"
+        "Products",
+        "What we ship",
+        "read",
     )
     cleared = await admin.collections.update_collection_by_id(product.id, description=None)
     assert cleared.description is None and cleared.title == "Products"
@@ -80,7 +82,9 @@ async def test_moving_a_collection_to_the_top_and_before_a_sibling(admin):
     product = await _collection(admin, "Product")
     guides = await _collection(admin, "Guides")
     moved = await admin.collections.move_collection(
-        guides.id, parent=None, position={"before": {"type": "collection", "collection": product.id}}
+        guides.id,
+        parent=None,
+        position={"before": {"type": "collection", "collection": product.id}},
     )
     assert moved.parent is None
     top = await admin.collections.list_collections_in_organization_by_id(ORG, nested=False)

@@ -21,7 +21,9 @@ def modules_after_import(module: str) -> set[str]:
 
 @pytest.mark.parametrize("module", ["tui.api", "tui.emulator"])
 def test_the_client_and_the_service_never_load_textual(module):
-    assert not {m for m in modules_after_import(module) if m == "textual" or m.startswith("textual.")}
+    assert not {
+        m for m in modules_after_import(module) if m == "textual" or m.startswith("textual.")
+    }
 
 
 def test_the_service_never_loads_the_clients_models():

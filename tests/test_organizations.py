@@ -75,7 +75,9 @@ async def test_deleting_an_invite_answers_no_content_even_when_missing(admin):
 async def test_organizations_are_found_by_email_domain(admin):
     found = await admin.organizations.get_organizations_for_email_domain("northwind.dev")
     assert [org.id for org in found.organizations] == [ORG]
-    assert (await admin.organizations.get_organizations_for_email_domain("x.org")).organizations == []
+    assert (
+        await admin.organizations.get_organizations_for_email_domain("x.org")
+    ).organizations == []
 
 
 async def test_a_missing_token_is_refused(connect):

@@ -99,9 +99,15 @@ def save_config(config: Config, path: Path | None = None) -> Path:
         if value is not None:
             lines.append(f"{key} = {_toml_value(value)}")
     for name, profile in config.profiles.items():
-        lines += ["", f"[profiles.{json.dumps(name)}]", f"base_url = {_toml_value(profile.base_url)}"]
+        lines += [
+            "",
+            f"[profiles.{json.dumps(name)}]",
+            f"base_url = {_toml_value(profile.base_url)}",
+        ]
     if config.keys:
-        lines += ["", "[keys]"] + [f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()]
+        lines += ["", "[keys]"] + [
+            f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()
+        ]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -164,8 +170,15 @@ class TokenStore:
         keyring = self._keyring()
         if keyring is not None:
             try:
-                _with_timeout(lambda: keyring.set_password(KEYRING_SERVICE, profile, token), KEYRING_TIMEOUT)
-                if _with_timeout(lambda: keyring.get_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT) == token:
+                _with_timeout(
+                    lambda: keyring.set_password(KEYRING_SERVICE, profile, token), KEYRING_TIMEOUT
+                )
+                if (
+                    _with_timeout(
+                        lambda: keyring.get_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT
+                    )
+                    == token
+                ):
                     self._forget_in_file(profile)
                     return "the system keyring"
             except Exception:
@@ -183,7 +196,9 @@ class TokenStore:
         if keyring is None:
             return None
         try:
-            value = _with_timeout(lambda: keyring.get_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT)
+            value = _with_timeout(
+                lambda: keyring.get_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT
+            )
         except Exception:
             return None
         return str(value) if value else None
@@ -201,7 +216,9 @@ class TokenStore:
         keyring = self._keyring()
         if keyring is not None:
             try:
-                _with_timeout(lambda: keyring.delete_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT)
+                _with_timeout(
+                    lambda: keyring.delete_password(KEYRING_SERVICE, profile), KEYRING_TIMEOUT
+                )
                 removed = True
             except Exception:
                 pass
@@ -240,7 +257,11 @@ def resolve_connection(
     name = profile or config.default_profile or "default"
     chosen = config.profiles.get(name)
     if token:
-        return Connection(base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL), token, name if chosen else "env")
+        return Connection(
+            base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL),
+            token,
+            name if chosen else "env",
+        )
     if chosen is None and profile is not None:
         raise ConfigError(f"no profile named {profile!r} in {config_path()}")
     stored = tokens.load(name)

@@ -54,12 +54,13 @@ async def test_listing_ten_thousand_spaces_with_the_pagination_helper() -> None:
     for limit in (1000, 100):
         transport = Counting(httpx.ASGITransport(app=app))
 
-        async def walk() -> int:
-            client = Client("demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1))
+        async def walk(transport: Counting = transport, limit: int = limit) -> int:
+            client = Client(
+                "demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1)
+            )
             async with client:
-                return len([s async for s in client.paginate(
-                    client.spaces.list_spaces_in_organization_by_id, GLOBEX, limit=limit
-                )])
+                listing = client.spaces.list_spaces_in_organization_by_id
+                return len([s async for s in client.paginate(listing, GLOBEX, limit=limit)])
 
         tracemalloc.start()
         count = await walk()
@@ -92,7 +93,9 @@ async def test_parsing_a_two_thousand_page_revision() -> None:
     revision = parse()
     total = sum(1 + len(page.pages) for page in revision.pages)
     assert total == 2000
-    print(f"\nparse a {total}-page revision ({len(response.content) / 2**20:.1f} MiB): median {median * 1000:.0f} ms")
+    print(
+        f"\nparse a {total}-page revision ({len(response.content) / 2**20:.1f} MiB): median {median * 1000:.0f} ms"
+    )
 
 
 async def test_listing_two_thousand_members() -> None:
@@ -100,11 +103,20 @@ async def test_listing_two_thousand_members() -> None:
     transport = Counting(httpx.ASGITransport(app=app))
 
     async def walk() -> int:
-        client = Client("demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1))
+        client = Client(
+            "demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1)
+        )
         async with client:
-            return len([m async for m in client.paginate(
-                client.organization_members.list_members_in_organization_by_id, GLOBEX, limit=1000
-            )])
+            return len(
+                [
+                    m
+                    async for m in client.paginate(
+                        client.organization_members.list_members_in_organization_by_id,
+                        GLOBEX,
+                        limit=1000,
+                    )
+                ]
+            )
 
     count = await walk()
     requests = transport.count
@@ -116,7 +128,9 @@ async def test_listing_two_thousand_members() -> None:
 async def test_opening_the_structure_of_a_site_with_a_hundred_sections() -> None:
     app = _large()
     transport = httpx.ASGITransport(app=app)
-    async with Client("demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1)) as client:
+    async with Client(
+        "demo-admin", base_url=BASE, transport=transport, retry=RetryPolicy(attempts=1)
+    ) as client:
         spaces = (await client.spaces.list_spaces_in_organization_by_id(GLOBEX, limit=100)).items
         site = await client.sites.create_site(GLOBEX, title="Globex developer portal")
         for index, space in enumerate(spaces):

@@ -78,5 +78,7 @@ def query_params(**fields: Any) -> list[tuple[str, str]]:
         values = value if isinstance(value, list | tuple) else [value]
         for item in values:
             item = _jsonable(item)
-            params.append((name, "true" if item is True else "false" if item is False else str(item)))
+            params.append(
+                (name, "true" if item is True else "false" if item is False else str(item))
+            )
     return params

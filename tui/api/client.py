@@ -6,7 +6,7 @@ import contextvars
 import enum
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache
 from types import TracebackType
 from typing import Any, ParamSpec, TypeVar, overload
 from urllib.parse import quote
@@ -30,8 +30,8 @@ from .resources import (
     OrganizationsResource,
     SiteSectionGroupsResource,
     SiteSectionsResource,
-    SitesResource,
     SiteSpacesResource,
+    SitesResource,
     SpaceCommentsResource,
     SpaceContentResource,
     SpaceGitResource,
@@ -66,7 +66,7 @@ class _CacheMiss(Exception):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter(result: Any) -> TypeAdapter[Any]:
     return TypeAdapter(result)
 
@@ -219,7 +219,11 @@ class Client:
             if mode is _CacheMode.NORMAL and entry is not None and self.cache.is_fresh(entry):
                 return entry.value
         response = await self._sender.send(
-            method, path, params=params, json=None if json is UNSET else json, has_body=json is not UNSET
+            method,
+            path,
+            params=params,
+            json=None if json is UNSET else json,
+            has_body=json is not UNSET,
         )
         payload = self._payload(response, method, path)
         value = None

@@ -1,17 +1,17 @@
 """Provides the client's error tree: the only exceptions the UI ever sees.
 
-    ApiError
-    ├── TransportError              the service could not be reached
-    │   └── TimeoutError            it did not answer in time
-    ├── UnexpectedResponseError     it answered with a body we cannot read
-    └── StatusError                 it answered with an error status
-        ├── BadRequestError         400: the request broke a rule
-        ├── UnauthorizedError       401: the token is missing or not accepted
-        ├── ForbiddenError          403: the token's role does not allow it
-        ├── NotFoundError           404: no such thing
-        ├── ConflictError           409: the state changed under us
-        ├── RateLimitError          429: too many requests, with the time to wait
-        └── ServerError             5xx: the service failed
+ApiError
+├── TransportError              the service could not be reached
+│   └── TimeoutError            it did not answer in time
+├── UnexpectedResponseError     it answered with a body we cannot read
+└── StatusError                 it answered with an error status
+    ├── BadRequestError         400: the request broke a rule
+    ├── UnauthorizedError       401: the token is missing or not accepted
+    ├── ForbiddenError          403: the token's role does not allow it
+    ├── NotFoundError           404: no such thing
+    ├── ConflictError           409: the state changed under us
+    ├── RateLimitError          429: too many requests, with the time to wait
+    └── ServerError             5xx: the service failed
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ class ApiError(Exception):
         return f"{self.title}: {self.message}{where}"
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.message!r}, method={self.method!r}, path={self.path!r})"
+        return (
+            f"{type(self).__name__}({self.message!r}, method={self.method!r}, path={self.path!r})"
+        )
 
 
 class TransportError(ApiError):
@@ -62,7 +64,7 @@ class TransportError(ApiError):
     hint = "Check the base URL and your network, then press r to retry."
 
 
-class TimeoutError(TransportError):  # noqa: A001 - mirrors httpx's name inside our namespace
+class TimeoutError(TransportError):
     """The service took too long to answer."""
 
     title = "Timed out"

@@ -111,7 +111,9 @@ class Emulator:
         status = ctx.status or route.status
         if status == 204 or result is None:
             # No body: 204, unless the operation declares another status (a 201 with no body).
-            return Response(status_code=204 if status == 200 else status, headers=ctx.response_headers)
+            return Response(
+                status_code=204 if status == 200 else status, headers=ctx.response_headers
+            )
         return JSONResponse(result, status, headers=ctx.response_headers)
 
 

@@ -53,7 +53,9 @@ _LAYOUT = {
 _LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
-def walk(pages: list[Doc], base: str = "", parent: str | None = None) -> Iterator[tuple[Doc, str, str | None]]:
+def walk(
+    pages: list[Doc], base: str = "", parent: str | None = None
+) -> Iterator[tuple[Doc, str, str | None]]:
     """Every page node, depth first in document order, with its path and its parent's id."""
     stack: list[tuple[list[Doc], str, str | None, int]] = [(pages, base, parent, 0)]
     while stack:
@@ -106,7 +108,9 @@ def page_json(
         if node.get("hidden"):
             result["hidden"] = True
         return result
-    result.update(kind="sheet" if kind == "document" else "group", type=kind, slug=node["slug"], path=path)
+    result.update(
+        kind="sheet" if kind == "document" else "group", type=kind, slug=node["slug"], path=path
+    )
     if kind == "document":
         result["urls"] = {"app": f"{APP_URL}/o/{space['organization']}/s/{space['id']}/{path}"}
         result["layout"] = dict(_LAYOUT)

@@ -50,7 +50,9 @@ def not_found(what: str) -> HttpError:
 
 def iso(moment: datetime) -> str:
     """A timestamp as the service writes it: UTC, milliseconds, Z."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    return (
+        moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    )
 
 
 def parse_iso(text: str) -> datetime:
@@ -175,12 +177,12 @@ class Ctx:
     def q_enum(self, name: str, allowed: Sequence[str], default: str | None = None) -> str | None:
         value = self.q_str(name, default)
         if value is not None and value not in allowed:
-            raise HttpError(
-                400, f"Invalid request: `{name}` must be one of {', '.join(allowed)}."
-            )
+            raise HttpError(400, f"Invalid request: `{name}` must be one of {', '.join(allowed)}.")
         return value
 
-    def q_int(self, name: str, default: int | None = None, *, low: int = 0, high: int | None = None) -> int | None:
+    def q_int(
+        self, name: str, default: int | None = None, *, low: int = 0, high: int | None = None
+    ) -> int | None:
         value = self.q_str(name)
         if value is None:
             return default
@@ -205,7 +207,9 @@ class Ctx:
                 decoded = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
                 offset = int(decoded["o"])
             except (ValueError, KeyError, TypeError, binascii.Error):
-                raise HttpError(400, "Invalid request: `page` is not a page token this list gave.") from None
+                raise HttpError(
+                    400, "Invalid request: `page` is not a page token this list gave."
+                ) from None
         return offset, DEFAULT_LIMIT if limit is None else limit
 
     def envelope(self, items: list[Any], offset: int, limit: int, total: int) -> dict[str, Any]:

@@ -128,7 +128,9 @@ class Store:
         ).fetchone()
         return None if row is None else dict(json.loads(row[0]))
 
-    def put(self, kind: str, doc: Doc, *, scope: str | None = None, parent: str | None = None) -> Doc:
+    def put(
+        self, kind: str, doc: Doc, *, scope: str | None = None, parent: str | None = None
+    ) -> Doc:
         """Insert or replace a document; a replaced one keeps its place in order."""
         self._seq += 1
         self._db.execute(
@@ -162,16 +164,16 @@ class Store:
         cursor = self._db.execute("DELETE FROM docs WHERE kind = ? AND id = ?", (kind, id))
         return cursor.rowcount > 0
 
-    def delete_where(self, kind: str, *, scope: str | None = None, parent: str | None = None) -> int:
+    def delete_where(
+        self, kind: str, *, scope: str | None = None, parent: str | None = None
+    ) -> int:
         clause, args = self._where(kind, scope, parent)
         return self._db.execute(f"DELETE FROM docs WHERE {clause}", args).rowcount
 
     def move_to_end(self, kind: str, id: str) -> None:
         """Give a document the last place in order."""
         self._seq += 1
-        self._db.execute(
-            "UPDATE docs SET seq = ? WHERE kind = ? AND id = ?", (self._seq, kind, id)
-        )
+        self._db.execute("UPDATE docs SET seq = ? WHERE kind = ? AND id = ?", (self._seq, kind, id))
 
     def set_order(self, kind: str, ids: list[str]) -> None:
         """Renumber documents so that they list in the given order, after everything else."""
@@ -208,7 +210,9 @@ class Store:
 
     def count(self, kind: str, *, scope: str | None = None, parent: str | None = None) -> int:
         clause, args = self._where(kind, scope, parent)
-        return int(self._db.execute(f"SELECT COUNT(*) FROM docs WHERE {clause}", args).fetchone()[0])
+        return int(
+            self._db.execute(f"SELECT COUNT(*) FROM docs WHERE {clause}", args).fetchone()[0]
+        )
 
     def is_empty(self) -> bool:
         return self._db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None

@@ -12,10 +12,10 @@ from .git import *  # noqa: F403
 from .members import *  # noqa: F403
 from .openapi import *  # noqa: F403
 from .organizations import *  # noqa: F403
+from .search import *  # noqa: F403
 from .sites import *  # noqa: F403
 from .spaces import *  # noqa: F403
 from .sso import *  # noqa: F403
 from .teams import *  # noqa: F403
 from .translations import *  # noqa: F403
-from .search import *  # noqa: F403
 from .users import *  # noqa: F403

@@ -9,7 +9,12 @@ from pydantic import Field
 from ._base import ApiModel
 from .common import Role, Urls
 
-__all__ = ["DefaultContent", "Organization", "OrganizationPermissions", "OrganizationsForEmailDomain"]
+__all__ = [
+    "DefaultContent",
+    "Organization",
+    "OrganizationPermissions",
+    "OrganizationsForEmailDomain",
+]
 
 
 class OrganizationPermissions(ApiModel):

@@ -13,9 +13,7 @@ __all__ = ["CollectionsResource"]
 
 class CollectionsResource(Resource):
     async def get_collection_by_id(self, collection_id: str) -> Collection:
-        return await self._request(
-            "GET", "/collections/{}", collection_id, result=Collection
-        )
+        return await self._request("GET", "/collections/{}", collection_id, result=Collection)
 
     async def delete_collection_by_id(self, collection_id: str) -> None:
         await self._request("DELETE", "/collections/{}", collection_id)
@@ -25,8 +23,8 @@ class CollectionsResource(Resource):
         collection_id: str,
         *,
         title: str | Unset = UNSET,
-        description: str | None | Unset = UNSET,
-        default_level: str | None | Unset = UNSET,
+        description: str | Unset | None = UNSET,
+        default_level: str | Unset | None = UNSET,
     ) -> Collection:
         return await self._request(
             "PATCH",
@@ -51,7 +49,7 @@ class CollectionsResource(Resource):
         self,
         collection_id: str,
         *,
-        parent: str | None | Unset = UNSET,
+        parent: str | Unset | None = UNSET,
         position: dict[str, Any] | Unset = UNSET,
     ) -> Collection:
         """Move under another collection (None: to the top) and/or before or after a sibling.

@@ -20,9 +20,7 @@ class OrganizationsResource(Resource):
         )
 
     async def get_organization_by_id(self, organization_id: str) -> Organization:
-        return await self._request(
-            "GET", "/orgs/{}", organization_id, result=Organization
-        )
+        return await self._request("GET", "/orgs/{}", organization_id, result=Organization)
 
     async def update_organization_by_id(
         self,
@@ -30,10 +28,10 @@ class OrganizationsResource(Resource):
         *,
         title: str | Unset = UNSET,
         email_domains: list[str] | Unset = UNSET,
-        hostname: str | None | Unset = UNSET,
-        default_role: str | None | Unset = UNSET,
-        default_content: dict[str, Any] | None | Unset = UNSET,
-        logo: str | None | Unset = UNSET,
+        hostname: str | Unset | None = UNSET,
+        default_role: str | Unset | None = UNSET,
+        default_content: dict[str, Any] | Unset | None = UNSET,
+        logo: str | Unset | None = UNSET,
         sso: bool | Unset = UNSET,
         ai: bool | Unset = UNSET,
         invite_links: bool | Unset = UNSET,

@@ -50,7 +50,9 @@ class Builder:
 
     # -- people ---------------------------------------------------------------------------
 
-    def user(self, display_name: str, email: str, *, id: str | None = None, photo: bool = True) -> Doc:
+    def user(
+        self, display_name: str, email: str, *, id: str | None = None, photo: bool = True
+    ) -> Doc:
         user: Doc = {"id": id or self.id("user"), "displayName": display_name, "email": email}
         if photo:
             user["photoURL"] = f"https://avatars.example.com/{user['id']}.png"

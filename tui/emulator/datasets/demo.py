@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..store import Store
-from .builder import Builder
 from . import demo_admin, demo_comments, demo_platform, demo_reviews, demo_sites
+from .builder import Builder
 from .demo_content import seed_content
 
 __all__ = ["build"]
@@ -23,8 +23,12 @@ def build(store: Store) -> None:
         "Northwind Labs", id="org-northwind", emailDomains=["northwind.dev"], hostname="northwind"
     )
     community = b.organization(
-        "Northwind Community", id="org-community", type="community", communityType="openSource",
-        plan="community_2024", emailDomains=[]
+        "Northwind Community",
+        id="org-community",
+        type="community",
+        communityType="openSource",
+        plan="community_2024",
+        emailDomains=[],
     )
     b.member(northwind, ada, "admin", joined=b.at(days=400), last_seen=b.at(minutes=5))
     b.member(northwind, grace, "edit", joined=b.at(days=380), last_seen=b.at(hours=3))

@@ -28,8 +28,8 @@ from .change_requests import (
     require_editable,
     save_change_request,
 )
-from .content import ImportRequest, _as_document, _free_slug, _read_flags, _record
-from .content_links import _backlinks, _link_list
+from .content import ImportRequest, as_document, free_slug, read_flags, record_request
+from .content_links import backlinks, link_list
 
 routes = RouteTable()
 
@@ -53,7 +53,7 @@ def _file(revision: Doc, file_id: str) -> Doc:
 @routes.get(PREFIX)
 def get_change_request_revision(ctx: Ctx, spaceId: str, changeRequestId: str) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
-    return revision_json(ctx, space, revision, metadata=_read_flags(ctx))
+    return revision_json(ctx, space, revision, metadata=read_flags(ctx))
 
 
 @routes.post(PREFIX + "/import", status=201)
@@ -74,7 +74,7 @@ def import_content_in_change_request(
         "id": ctx.store.new_id("page"),
         "title": f"Imported from {body.url}",
         "type": "document",
-        "slug": _free_slug(content["pages"], slugify(f"imported from {parts.netloc}{parts.path}")),
+        "slug": free_slug(content["pages"], slugify(f"imported from {parts.netloc}{parts.path}")),
         "markdown": (
             f"# Imported from {body.url}\n\n"
             f"An import of [{body.url}]({body.url}) (source: {body.source}) into change request "
@@ -90,7 +90,7 @@ def import_content_in_change_request(
     revision = put_revision(
         ctx, space, content, parents=[previous["id"]], change_request=request["id"]
     )
-    _record(
+    record_request(
         ctx,
         "import",
         space,
@@ -113,14 +113,14 @@ def import_content_in_change_request(
 @routes.get(PREFIX + "/pages")
 def list_pages_in_change_request(ctx: Ctx, spaceId: str, changeRequestId: str) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
-    _read_flags(ctx)
+    read_flags(ctx)
     return {"pages": [page_json(ctx, space, node, node["slug"]) for node in revision["pages"]]}
 
 
 @routes.get(PREFIX + "/files")
 def list_files_in_change_request(ctx: Ctx, spaceId: str, changeRequestId: str) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
-    _read_flags(ctx)
+    read_flags(ctx)
     return ctx.paginate(revision.get("files", []), lambda file: file_json(ctx, space, file))
 
 
@@ -129,7 +129,7 @@ def get_file_in_change_request(
     ctx: Ctx, spaceId: str, changeRequestId: str, fileId: str
 ) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
-    _read_flags(ctx)
+    read_flags(ctx)
     return file_json(ctx, space, _file(revision, fileId))
 
 
@@ -139,7 +139,7 @@ def list_change_request_file_backlinks(
 ) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
     _file(revision, fileId)
-    return _backlinks(
+    return backlinks(
         ctx, space, revision, lambda use: use.target.kind == "file" and use.target.file == fileId
     )
 
@@ -149,7 +149,7 @@ def get_page_in_change_request(
     ctx: Ctx, spaceId: str, changeRequestId: str, pageId: str
 ) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
-    _read_flags(ctx)
+    read_flags(ctx)
     form = ctx.q_enum("format", ("document", "markdown"), "markdown")
     evaluated = ctx.q_str("evaluated")
     if evaluated is not None and evaluated not in ("true", "false", "deterministic-only"):
@@ -161,7 +161,7 @@ def get_page_in_change_request(
         raise not_found("The page")
     result = page_json(ctx, space, *found)
     if form == "document":
-        _as_document(result)
+        as_document(result)
     return result
 
 
@@ -172,7 +172,7 @@ def list_page_links_in_change_request(
     space, _, revision = _content(ctx, spaceId, changeRequestId)
     if find_page(revision["pages"], pageId) is None:
         raise not_found("The page")
-    answer = _link_list(ctx, space, revision, lambda use: use.node["id"] == pageId)
+    answer = link_list(ctx, space, revision, lambda use: use.node["id"] == pageId)
     # The links this change request broke: broken here, but not broken on main.
     main = ctx.store.get("revision", space["revision"]) or {"pages": []}
     broken_on_main = {

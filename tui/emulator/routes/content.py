@@ -60,7 +60,7 @@ class TemplateRequest(Body):
 # -- reading ----------------------------------------------------------------------------------
 
 
-def _read_flags(ctx: Ctx) -> bool:
+def read_flags(ctx: Ctx) -> bool:
     """Check the ``metadata`` and ``computed`` flags; return ``metadata``.
 
     Content here is never computed, so ``computed`` changes nothing but must be well formed.
@@ -69,25 +69,25 @@ def _read_flags(ctx: Ctx) -> bool:
     return bool(ctx.q_bool("metadata", True))
 
 
-def _as_document(page: dict[str, Any]) -> None:
+def as_document(page: dict[str, Any]) -> None:
     """Give a serialized page (and its children) a structured body instead of markdown."""
     if "markdown" in page:
         page["document"] = markdown_document(page.pop("markdown"))
     for child in page.get("pages", []):
-        _as_document(child)
+        as_document(child)
 
 
 @routes.get("/v1/spaces/{spaceId}/content")
 def get_current_revision(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    metadata = _read_flags(ctx)
+    metadata = read_flags(ctx)
     return revision_json(ctx, space, current_revision(ctx, space), metadata=metadata)
 
 
 @routes.get("/v1/spaces/{spaceId}/content/pages")
 def list_pages(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    _read_flags(ctx)
+    read_flags(ctx)
     pages = current_revision(ctx, space)["pages"]
     return {"pages": [page_json(ctx, space, node, node["slug"]) for node in pages]}
 
@@ -95,7 +95,7 @@ def list_pages(ctx: Ctx, spaceId: str) -> dict[str, Any]:
 @routes.get("/v1/spaces/{spaceId}/content/page/{pageId}")
 def get_page(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    _read_flags(ctx)
+    read_flags(ctx)
     form = ctx.q_enum("format", ("document", "markdown"), "markdown")
     evaluated = ctx.q_str("evaluated")
     if evaluated is not None and evaluated not in ("true", "false", "deterministic-only"):
@@ -107,14 +107,14 @@ def get_page(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
         raise not_found("The page")
     result = page_json(ctx, space, *found)
     if form == "document":
-        _as_document(result)
+        as_document(result)
     return result
 
 
 @routes.get("/v1/spaces/{spaceId}/content/files")
 def list_files(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    _read_flags(ctx)
+    read_flags(ctx)
     files = current_revision(ctx, space).get("files", [])
     return ctx.paginate(files, lambda file: file_json(ctx, space, file))
 
@@ -122,7 +122,7 @@ def list_files(ctx: Ctx, spaceId: str) -> dict[str, Any]:
 @routes.get("/v1/spaces/{spaceId}/content/files/{fileId}")
 def get_file(ctx: Ctx, spaceId: str, fileId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    _read_flags(ctx)
+    read_flags(ctx)
     for file in current_revision(ctx, space).get("files", []):
         if file["id"] == fileId:
             return file_json(ctx, space, file)
@@ -132,7 +132,7 @@ def get_file(ctx: Ctx, spaceId: str, fileId: str) -> dict[str, Any]:
 # -- edits ------------------------------------------------------------------------------------
 
 
-def _free_slug(pages: list[Doc], wanted: str) -> str:
+def free_slug(pages: list[Doc], wanted: str) -> str:
     """``wanted``, or ``wanted-2``, ``wanted-3`` … if a top-level page already has it."""
     taken = {node["slug"] for node in pages}
     slug, number = wanted, 1
@@ -150,7 +150,7 @@ def _add_page(ctx: Ctx, space: Doc, title: str, slug: str, markdown: str) -> tup
         "id": ctx.store.new_id("page"),
         "title": title,
         "type": "document",
-        "slug": _free_slug(pages, slug),
+        "slug": free_slug(pages, slug),
         "markdown": markdown,
         "createdAt": now,
         "updatedAt": now,
@@ -160,7 +160,9 @@ def _add_page(ctx: Ctx, space: Doc, title: str, slug: str, markdown: str) -> tup
     return commit_revision(ctx, space, pages), node
 
 
-def _record(ctx: Ctx, kind: str, space: Doc, revision: Doc, page: Doc, **fields: Any) -> None:
+def record_request(
+    ctx: Ctx, kind: str, space: Doc, revision: Doc, page: Doc, **fields: Any
+) -> None:
     ctx.store.put(
         kind,
         {
@@ -216,7 +218,7 @@ def apply_template(ctx: Ctx, space: Doc, template_id: str, params: dict[str, Any
     if references:
         markdown += "\n## Assets\n\n" + "\n".join(references) + "\n"
     new_revision, page = _add_page(ctx, space, title, slugify(template_id), markdown)
-    _record(ctx, "template", space, new_revision, page, template=template_id, params=params)
+    record_request(ctx, "template", space, new_revision, page, template=template_id, params=params)
     return page
 
 
@@ -237,7 +239,7 @@ def import_content(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     )
     slug = slugify(f"imported from {parts.netloc}{parts.path}")
     revision, page = _add_page(ctx, space, f"Imported from {request.url}", slug, markdown)
-    _record(ctx, "import", space, revision, page, url=request.url, source=request.source)
+    record_request(ctx, "import", space, revision, page, url=request.url, source=request.source)
     ctx.response_headers["Location"] = ctx.api_url(
         f"/v1/spaces/{space['id']}/revisions/{revision['id']}"
     )

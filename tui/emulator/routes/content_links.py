@@ -99,7 +99,7 @@ class Locations:
         return {"kind": "url", "url": target.url or target.raw}
 
 
-def _link_list(
+def link_list(
     ctx: Ctx, space: Doc, revision: Doc, keep: Callable[[LinkUse], bool]
 ) -> dict[str, Any]:
     """The link list answer over the links that ``keep`` selects."""
@@ -127,7 +127,7 @@ def _link_list(
     return answer
 
 
-def _backlinks(
+def backlinks(
     ctx: Ctx, space: Doc, revision: Doc, leads_here: Callable[[LinkUse], bool]
 ) -> dict[str, Any]:
     """The pages with a link that ``leads_here``, each once, in document order."""
@@ -144,7 +144,7 @@ def _backlinks(
 @routes.get("/v1/spaces/{spaceId}/links")
 def list_space_links(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    return _link_list(ctx, space, current_revision(ctx, space), lambda use: True)
+    return link_list(ctx, space, current_revision(ctx, space), lambda use: True)
 
 
 @routes.get("/v1/spaces/{spaceId}/content/page/{pageId}/links")
@@ -153,7 +153,7 @@ def list_page_links(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
     revision = current_revision(ctx, space)
     if find_page(revision["pages"], pageId) is None:
         raise not_found("The page")
-    return _link_list(ctx, space, revision, lambda use: use.node["id"] == pageId)
+    return link_list(ctx, space, revision, lambda use: use.node["id"] == pageId)
 
 
 @routes.get("/v1/spaces/{spaceId}/content/page/{pageId}/backlinks")
@@ -163,7 +163,7 @@ def list_page_backlinks(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
     if find_page(revision["pages"], pageId) is None:
         raise not_found("The page")
     # A page's links to its own headings are not backlinks.
-    return _backlinks(
+    return backlinks(
         ctx,
         space,
         revision,
@@ -179,6 +179,6 @@ def list_file_backlinks(ctx: Ctx, spaceId: str, fileId: str) -> dict[str, Any]:
     revision = current_revision(ctx, space)
     if not any(file["id"] == fileId for file in revision.get("files", [])):
         raise not_found("The file")
-    return _backlinks(
+    return backlinks(
         ctx, space, revision, lambda use: use.target.kind == "file" and use.target.file == fileId
     )

@@ -113,7 +113,7 @@ def _last_applied(ctx: Ctx, space_id: str) -> datetime | None:
     return max(moments, default=None)
 
 
-def _record(ctx: Ctx, space: Doc, direction: str, request: GitOperation) -> Doc:
+def record_operation(ctx: Ctx, space: Doc, direction: str, request: GitOperation) -> Doc:
     """Record an operation, deciding whether it is applied or too old to apply."""
     url = _repository_url(request.url)
     standalone = bool(getattr(request, "standalone", False))
@@ -247,7 +247,7 @@ def import_repository(ctx: Ctx, spaceId: str) -> None:
     if not request.standalone:
         # A standalone import only proposes a revision, so a locked space may take it.
         require_unlocked(space)
-    operation = _record(ctx, space, "import", request)
+    operation = record_operation(ctx, space, "import", request)
     if operation["applied"]:
         revision = _import_revision(ctx, space, operation)
         operation["revision"] = revision["id"]
@@ -261,7 +261,7 @@ def import_repository(ctx: Ctx, spaceId: str) -> None:
 def export_repository(ctx: Ctx, spaceId: str) -> None:
     space = find_space(ctx, spaceId, "edit")
     request = ctx.parse(GitExport)
-    operation = _record(ctx, space, "export", request)
+    operation = record_operation(ctx, space, "export", request)
     if operation["applied"]:
         operation["revision"] = space["revision"]
         _apply(ctx, space, operation)

@@ -22,7 +22,10 @@ class DefaultContent(Body):
 class OrganizationUpdate(Body):
     title: Annotated[str, Field(min_length=2, max_length=255)] | None = None
     emailDomains: list[Annotated[str, Field(min_length=1, max_length=255)]] | None = None
-    hostname: Annotated[str, Field(min_length=3, max_length=32, pattern=r"^[a-z0-9][a-z0-9-]*[a-z0-9]$")] | None = None
+    hostname: (
+        Annotated[str, Field(min_length=3, max_length=32, pattern=r"^[a-z0-9][a-z0-9-]*[a-z0-9]$")]
+        | None
+    ) = None
     defaultRole: Role | None = None
     defaultContent: DefaultContent | None = None
     logo: Annotated[str, Field(max_length=2048, pattern=r"^https?://")] | None = None

@@ -18,6 +18,7 @@ from ..datasets.builder import slugify
 from ..http import Body, Ctx, HttpError, RouteTable, parse_iso
 from ..records import find_organization, find_space, reorder, space_json
 from ..store import Doc
+from .collections import Position, Transfer
 from .content import apply_template
 
 routes = RouteTable()
@@ -61,28 +62,9 @@ class SpaceUpdate(Body):
     language: Language | None = None
 
 
-class Anchor(Body):
-    type: Literal["space", "collection"]
-    space: str | None = None
-    collection: str | None = None
-
-    @property
-    def target(self) -> str | None:
-        return self.space if self.type == "space" else self.collection
-
-
-class Position(Body):
-    before: Anchor | None = None
-    after: Anchor | None = None
-
-
 class SpaceMove(Body):
     parent: str | None = None
     position: Position | None = None
-
-
-class Transfer(Body):
-    organization: str
 
 
 # -- storage ----------------------------------------------------------------------------------
