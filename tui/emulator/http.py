@@ -32,6 +32,7 @@ MAX_LIMIT = 1000
 DEFAULT_LIMIT = 100
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 class HttpError(Exception):
@@ -104,6 +105,14 @@ class Ctx:
     response_headers: dict[str, str] = field(default_factory=dict)
     # A handler whose status depends on what it did (PUT that creates) sets it here.
     status: int | None = None
+    # Values computed once per request, such as counts every item of a list shares.
+    memo: dict[Any, Any] = field(default_factory=dict)
+
+    def once(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()``, evaluated at most once per request for this key."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]  # type: ignore[no-any-return]
 
     @property
     def store(self) -> Store:
@@ -121,10 +130,15 @@ class Ctx:
     # -- roles ------------------------------------------------------------------------------
 
     def role_in(self, organization_id: str) -> str | None:
-        member = self.store.get("member", f"{organization_id}:{self.caller['id']}")
-        if member is None or member.get("disabled"):
-            return None
-        return member.get("role") or "guest"
+        """The caller's role in an organization: None outside it, "guest" without a role."""
+
+        def lookup() -> str | None:
+            member = self.store.get("member", f"{organization_id}:{self.caller['id']}")
+            if member is None or member.get("disabled"):
+                return None
+            return str(member.get("role") or "guest")
+
+        return self.once(("role", organization_id), lookup)
 
     def can(self, organization_id: str, needed: str) -> bool:
         role = self.role_in(organization_id)

@@ -129,7 +129,14 @@ def member_json(ctx: Ctx, member: Doc) -> dict[str, Any]:
         "disabled": member.get("disabled", False),
         "joinedAt": member["joinedAt"],
         "sso": member.get("sso", False),
-        "spaces": ctx.store.count("space", scope=organization_id) if reaches_spaces else 0,
+        "spaces": (
+            ctx.once(
+                ("live spaces", organization_id),
+                lambda: ctx.store.count("space", scope=organization_id),
+            )
+            if reaches_spaces
+            else 0
+        ),
         "teams": ctx.store.count("team-member", parent=f"{organization_id}:{member['user']}"),
     }
     if member.get("lastSeenAt"):
