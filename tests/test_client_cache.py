@@ -115,3 +115,35 @@ async def test_pagination_walks_every_page_and_caches_each(admin, transport):
         )
     ]
     assert again == everything and transport.count("GET", COLLECTIONS) == pages
+
+
+async def _api_reference(client):
+    product = (await client.collections.list_collections_in_organization_by_id(ORG)).items[0]
+    listed = await client.collections.list_spaces_in_collection_by_id(product.id)
+    return product, next(s for s in listed.items if s.title == "API Reference")
+
+
+async def test_posting_a_comment_refreshes_the_counts_of_the_lists_that_show_the_space(admin, transport):
+    product, space = await _api_reference(admin)
+    before = space.comments
+    await admin.space_comments.list_comments_in_space(space.id)
+    await admin.space_comments.post_comment_in_space(space.id, body="Is this still true?")
+    _, again = await _api_reference(admin)
+    assert again.comments == before + 1
+    comments = await admin.space_comments.list_comments_in_space(space.id)
+    assert "Is this still true?" in [c.body.markdown for c in comments.items]
+    assert transport.count("GET", f"/v1/collections/{product.id}/spaces") == 2
+
+
+async def test_a_merge_refreshes_the_space_content_and_the_change_request(admin, transport):
+    _, space = await _api_reference(admin)
+    open_requests = await admin.change_requests.list_change_requests_for_space(space.id)
+    request = next(r for r in open_requests.items if not r.outdated)
+    before = await admin.space_content.get_current_revision(space.id)
+    await admin.change_requests.get_change_request_by_id(space.id, request.id)
+    merged = await admin.change_requests.merge_change_request(space.id, request.id)
+    after = await admin.space_content.get_current_revision(space.id)
+    assert after.id == merged.revision != before.id
+    assert (await admin.change_requests.get_change_request_by_id(space.id, request.id)).status == "merged"
+    relisted = await admin.change_requests.list_change_requests_for_space(space.id)
+    assert request.id not in [r.id for r in relisted.items]
