@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from . import __version__
 from .api.client import DEFAULT_BASE_URL
@@ -85,6 +86,83 @@ def _logout(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo_client(reset: bool = False) -> tuple[Any, Any]:
+    """A client of the local service in-process, on demo data kept in the user data directory."""
+    import httpx
+
+    from .api import Client
+    from .app import ConnectionLabel
+    from .emulator import create_app
+    from .paths import data_dir
+
+    service = create_app("demo", data_dir() / "demo.sqlite3", reset=reset)
+    client = Client(
+        "demo-admin", base_url="http://demo.local/v1", transport=httpx.ASGITransport(app=service)
+    )
+    return client, ConnectionLabel("demo", "local demo")
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from .api import Client
+    from .app import DocdeckApp
+    from .config import (
+        ConfigError,
+        Connection,
+        Profile,
+        TokenStore,
+        load_config,
+        resolve_connection,
+        save_config,
+    )
+
+    try:
+        config = load_config()
+        connection = (
+            None
+            if args.demo
+            else resolve_connection(
+                token=args.token,
+                base_url=args.base_url,
+                profile=args.profile,
+                config=config,
+                tokens=TokenStore(),
+            )
+        )
+    except ConfigError as error:
+        print(f"docdeck: {error}", file=sys.stderr)
+        return 2
+    client: Client | None = None
+    label: Any = connection
+    if args.demo:
+        client, label = _demo_client(reset=args.reset)
+    elif connection is not None:
+        client = Client(connection.token, base_url=connection.base_url)
+
+    def remember_theme(theme: str) -> None:
+        latest = load_config()
+        if latest.theme != theme:
+            latest.theme = theme
+            save_config(latest)
+
+    def remember_connection(made: Connection) -> None:
+        TokenStore().save(made.profile, made.token)
+        latest = load_config()
+        latest.profiles[made.profile] = Profile(base_url=made.base_url)
+        latest.default_profile = latest.default_profile or made.profile
+        save_config(latest)
+
+    app = DocdeckApp(
+        client,
+        label,
+        config,
+        on_theme_change=remember_theme,
+        open_demo=_demo_client,
+        on_connect=remember_connection,
+    )
+    app.run()
+    return int(app.return_code or 0)
+
+
 def _parser() -> argparse.ArgumentParser:
     from .emulator.datasets import DATASETS
 
@@ -92,6 +170,13 @@ def _parser() -> argparse.ArgumentParser:
         prog="docdeck", description="A terminal client for your documentation platform."
     )
     parser.add_argument("--version", action="version", version=f"docdeck {__version__}")
+    parser.add_argument("--token", help="API token (default: $DOCDECK_TOKEN, else the profile's)")
+    parser.add_argument(
+        "--base-url", help="API base URL (default: $DOCDECK_BASE_URL, else the profile's)"
+    )
+    parser.add_argument("--profile", help="a profile of the config file (see docdeck login)")
+    parser.add_argument("--demo", action="store_true", help="browse the demo, served in-process")
+    parser.add_argument("--reset", action="store_true", help="with --demo: start the demo over")
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the local service over HTTP")
     serve.add_argument("--host", default="127.0.0.1")
@@ -114,8 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        return _run_app(args)
     return int(args.run(args))
 
 
