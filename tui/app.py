@@ -55,7 +55,9 @@ class ConnectionLabel:
     host: str
 
 
-DemoOpener = Callable[[], "tuple[Client, ConnectionLike] | Awaitable[tuple[Client, ConnectionLike]]"]
+DemoOpener = Callable[
+    [], "tuple[Client, ConnectionLike] | Awaitable[tuple[Client, ConnectionLike]]"
+]
 """Starts the demo service and returns a client of it and how to describe it."""
 
 ClientFactory = Callable[[str, str], Client]
@@ -79,13 +81,31 @@ class DocdeckApp(App[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),
-        Binding("question_mark", "show_keys", "Keys", id="app.help",
-                tooltip="Show the keys of this screen"),
-        Binding("ctrl+p", "command_palette", "Palette", id="app.palette", priority=True,
-                tooltip="Jump to a place seen so far, or run a command"),
+        Binding(
+            "question_mark",
+            "show_keys",
+            "Keys",
+            id="app.help",
+            tooltip="Show the keys of this screen",
+        ),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "Palette",
+            id="app.palette",
+            priority=True,
+            show=False,
+            tooltip="Jump to a place seen so far, or run a command",
+        ),
         Binding("escape", "back", "Back", id="app.back", tooltip="Go back to the previous screen"),
-        Binding("exclamation_mark", "error_details", "Error details", show=False,
-                id="app.error_details", tooltip="Show the details of the last error"),
+        Binding(
+            "exclamation_mark",
+            "error_details",
+            "Error details",
+            show=False,
+            id="app.error_details",
+            tooltip="Show the details of the last error",
+        ),
     ]
 
     offline: reactive[bool] = reactive(False)
@@ -240,8 +260,18 @@ class DocdeckApp(App[None]):
 
     # -- navigation ------------------------------------------------------------------------
 
-    def action_back(self) -> None:
-        if len(self.screen_stack) > 2 and not isinstance(self.screen, WelcomeScreen):
+    def _can_go_back(self) -> bool:
+        # The bottom screen is Textual's blank default; the one above it is where browsing
+        # starts. The connect screen has no way around it but connecting.
+        return len(self.screen_stack) > 2 and not isinstance(self.screen, WelcomeScreen)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self._can_go_back()
+        return True
+
+    async def action_back(self) -> None:
+        if self._can_go_back():
             self.pop_screen()
 
     def open_location(self, place: Location) -> None:
@@ -289,18 +319,31 @@ class DocdeckApp(App[None]):
     def action_show_keys(self) -> None:
         if isinstance(self.screen, KeysScreen):
             return
-        merged: dict[tuple[str, str], list[str]] = {}
-        for key, active in self.screen.active_bindings.items():
+        screen = self.screen
+
+        # The screen's own keys first, then the app's, then those of the focused widget.
+        def rank(node: object) -> int:
+            return 0 if node is screen else 1 if node is self else 2
+
+        merged: dict[tuple[int, str], tuple[list[str], str]] = {}
+        for key, active in screen.active_bindings.items():
             binding = active.binding
-            if not binding.description or binding.system:
+            if not binding.description or binding.system or not active.enabled:
                 continue
-            label = (binding.description, binding.id or "")
-            merged.setdefault(label, [])
+            displays, binding_id = merged.setdefault(
+                (rank(active.node), binding.description), ([], binding.id or "")
+            )
             display = self.get_key_display(binding.with_key(key))
-            if display not in merged[label]:
-                merged[label].append(display)
-        keys = [KeyHelp(" ".join(displays), description, binding_id)
-                for (description, binding_id), displays in merged.items()]
+            if display not in displays:
+                displays.append(display)
+            if binding.id and not binding_id:
+                merged[(rank(active.node), binding.description)] = (displays, binding.id)
+        # Within each group, docdeck's own keys (those with an id) before Textual's.
+        ordered = sorted(merged.items(), key=lambda item: (item[0][0], not item[1][1]))
+        keys = [
+            KeyHelp(" ".join(displays), description, binding_id)
+            for (_, description), (displays, binding_id) in ordered
+        ]
         title = f"Keys of {getattr(self.screen, 'NAMESPACE', '') or 'this screen'}"
         self.push_screen(KeysScreen(title, keys))
 
@@ -309,8 +352,9 @@ class DocdeckApp(App[None]):
         if not url.startswith(("https://", "http://")):
             self.notify("Only web addresses are opened in the browser.", severity="warning")
             return
-        self.run_worker(lambda: self._open_url(url), thread=True, group="browser",
-                        exit_on_error=False)
+        self.run_worker(
+            lambda: self._open_url(url), thread=True, group="browser", exit_on_error=False
+        )
         self.notify(url, title="Opening in the browser", markup=False)
 
     def copy_text(self, value: str, *, what: str = "Text") -> None:

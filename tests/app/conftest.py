@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -42,44 +43,94 @@ def browser() -> Browser:
 
 
 @pytest.fixture
-def make_app(transport: RecordingTransport, browser: Browser) -> AppFactory:
-    """Build a DocdeckApp connected to the demo service with a token (demo-admin by default)."""
+def make_app(transport: RecordingTransport, browser: Browser) -> Iterator[AppFactory]:
+    """Build a DocdeckApp connected to the demo service with a token (demo-admin by default).
 
-    def make(token: str | None = "demo-admin", *, transport_override: Any = None, **options: Any) -> DocdeckApp:
+    After the test, no app may have met an unexpected error: the app shows those as
+    notifications, which would otherwise let a bug pass unnoticed.
+    """
+    made: list[DocdeckApp] = []
+
+    def make(
+        token: str | None = "demo-admin",
+        *,
+        transport_override: Any = None,
+        client_options: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> DocdeckApp:
         client = None
         if token is not None:
             client = Client(
                 token,
                 base_url=BASE_URL,
                 transport=transport_override or transport,
-                retry=RetryPolicy(attempts=1),
+                **{"retry": RetryPolicy(attempts=1), **(client_options or {})},
             )
         options.setdefault("clock", lambda: FROZEN_NOW)
         options.setdefault("open_url", browser)
         options.setdefault(
             "make_client",
-            lambda token, base_url: Client(token, base_url=base_url, transport=transport,
-                                           retry=RetryPolicy(attempts=1)),
+            lambda token, base_url: Client(
+                token, base_url=base_url, transport=transport, retry=RetryPolicy(attempts=1)
+            ),
         )
         connection = ConnectionLabel("demo", "docdeck.test") if client is not None else None
-        return DocdeckApp(client, connection, options.pop("config", Config()), **options)
+        app = DocdeckApp(client, connection, options.pop("config", Config()), **options)
+        made.append(app)
+        return app
 
-    return make
+    yield make
+    for app in made:
+        report = app.last_error
+        assert report is None or report.title != "Unexpected error", report.details
 
 
 def screen_text(app: DocdeckApp) -> str:
     """What the terminal shows, as plain text."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     return console.export_text()
+
+
+class GatedTransport(httpx.AsyncBaseTransport):
+    """Holds the requests a predicate picks until the test opens the gate."""
+
+    def __init__(
+        self, inner: httpx.AsyncBaseTransport, hold: Callable[[httpx.Request], bool]
+    ) -> None:
+        self.inner = inner
+        self.hold = hold
+        self.gate = asyncio.Event()
+        self.held = 0
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.hold(request):
+            self.held += 1
+            await self.gate.wait()
+        return await self.inner.handle_async_request(request)
 
 
 class FailingTransport(httpx.AsyncBaseTransport):
     """Answers some paths with a failure, and passes the rest on."""
 
-    def __init__(self, inner: httpx.AsyncBaseTransport, *, fail: Callable[[httpx.Request], httpx.Response | None]) -> None:
+    def __init__(
+        self,
+        inner: httpx.AsyncBaseTransport,
+        *,
+        fail: Callable[[httpx.Request], httpx.Response | None],
+    ) -> None:
         self.inner = inner
         self.fail = fail
 
@@ -88,3 +139,11 @@ class FailingTransport(httpx.AsyncBaseTransport):
         if failure is not None:
             return failure
         return await self.inner.handle_async_request(request)
+
+
+async def settle(pilot: Any, rounds: int = 3) -> None:
+    """Let the app finish what it started: workers, then the refreshes they caused."""
+    for _ in range(rounds):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause(0.05)

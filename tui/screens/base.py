@@ -13,7 +13,7 @@ Loading, for every view and sub-view (a tree level, a page body, the files list)
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, cast
 
@@ -71,6 +71,12 @@ class DocdeckScreen(Screen[None]):
         if event.state is WorkerState.ERROR and event.worker.error is not None:
             self.docdeck.report_error(event.worker.error)
 
+    def run_task(
+        self, work: Callable[[], Coroutine[Any, Any, None]], *, group: str
+    ) -> Worker[None]:
+        """Run an action's work in an exclusive worker whose failure the app reports."""
+        return self.run_worker(work, group=group, exclusive=True, exit_on_error=False)
+
     def screen_commands(self) -> Iterator[ScreenCommand]:
         """The screen's own key bindings, as namespaced palette commands."""
         if not self.NAMESPACE:
@@ -94,10 +100,20 @@ class BrowserScreen(DocdeckScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "refresh", "Refresh", id="view.refresh", tooltip="Ask the service again"),
         Binding("slash", "filter", "Filter", id="view.filter", tooltip="Filter the list in view"),
-        Binding("o", "open_in_browser", "Open in browser", id="view.open",
-                tooltip="Open the highlighted item's page in the web browser"),
-        Binding("y", "copy_url", "Copy URL", id="view.copy",
-                tooltip="Copy the highlighted item's URL to the clipboard"),
+        Binding(
+            "o",
+            "open_in_browser",
+            "Open in browser",
+            id="view.open",
+            tooltip="Open the highlighted item's page in the web browser",
+        ),
+        Binding(
+            "y",
+            "copy_url",
+            "Copy URL",
+            id="view.copy",
+            tooltip="Copy the highlighted item's URL to the clipboard",
+        ),
     ]
 
     busy: reactive[bool] = reactive(False)
@@ -182,8 +198,9 @@ class BrowserScreen(DocdeckScreen):
         """Paint from the cache, then from the service; a newer load of ``group`` wins."""
         generation = self._generations.get(group, 0) + 1
         self._generations[group] = generation
+        # A callable, not a coroutine: a worker cancelled before it starts leaves nothing behind.
         return self.run_worker(
-            self._load(fetch, show, group, generation, refresh, on_error),
+            partial(self._load, fetch, show, group, generation, refresh, on_error),
             name=f"load {group}",
             group=group,
             exclusive=True,
@@ -281,4 +298,3 @@ class BrowserScreen(DocdeckScreen):
 async def _settle(result: Awaitable[None] | None) -> None:
     if inspect.isawaitable(result):
         await result
-

@@ -50,6 +50,8 @@ class KeysScreen(ModalScreen[None]):
             with VerticalScroll(classes="dialog-body"):
                 yield Static(Content("\n").join(lines), id="key-list")
             yield Static(
-                Content.styled("Esc closes · keys can be remapped by id in the config file", "$text-muted"),
+                Content.styled(
+                    "Esc closes · keys can be remapped by id in the config file", "$text-muted"
+                ),
                 classes="dialog-footer",
             )

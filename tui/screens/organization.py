@@ -22,21 +22,42 @@ __all__ = ["OrganizationScreen", "collection_location", "space_location"]
 
 
 def collection_location(collection: Collection) -> Location:
-    parent = ("collection", collection.parent) if collection.parent else (
-        "organization", collection.organization)
-    return Location("collection", collection.id, collection.title, collection.organization,
-                    parent=parent, url=collection.urls.app)
+    parent = (
+        ("collection", collection.parent)
+        if collection.parent
+        else ("organization", collection.organization)
+    )
+    return Location(
+        "collection",
+        collection.id,
+        collection.title,
+        collection.organization,
+        parent=parent,
+        url=collection.urls.app,
+    )
 
 
 def space_location(space: Space) -> Location:
     parent = ("collection", space.parent) if space.parent else ("organization", space.organization)
-    return Location("space", space.id, space.title, space.organization, parent=parent,
-                    url=space.urls.app, icon=space.emoji)
+    return Location(
+        "space",
+        space.id,
+        space.title,
+        space.organization,
+        parent=parent,
+        url=space.urls.app,
+        icon=space.emoji,
+    )
 
 
 def collection_item(collection: Collection) -> TreeItem:
-    return TreeItem(f"collection:{collection.id}", collection.title, "collection",
-                    value=collection, expandable=True)
+    return TreeItem(
+        f"collection:{collection.id}",
+        collection.title,
+        "collection",
+        value=collection,
+        expandable=True,
+    )
 
 
 def space_item(space: Space) -> TreeItem:
@@ -58,8 +79,13 @@ class OrganizationScreen(BrowserScreen):
     NAMESPACE = "organization"
     CSS_PATH = "../styles/browser.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "search", "Search", id="organization.search",
-                tooltip="Search the content of every space of the organisation"),
+        Binding(
+            "s",
+            "search",
+            "Search",
+            id="organization.search",
+            tooltip="Search the content of every space of the organisation",
+        ),
     ]
 
     def __init__(self, organization_id: str, *, reveal: str | None = None) -> None:
@@ -82,7 +108,7 @@ class OrganizationScreen(BrowserScreen):
             self.show_location(place)
 
     @property
-    def tree(self) -> ItemTree:
+    def content_tree(self) -> ItemTree:
         return self.query_one("#content-tree", ItemTree)
 
     # -- the top level ---------------------------------------------------------------------
@@ -92,12 +118,17 @@ class OrganizationScreen(BrowserScreen):
         size = self.docdeck.page_size
         organization = await client.organizations.get_organization_by_id(self.organization_id)
         collections = [
-            c async for c in client.paginate(
+            c
+            async for c in client.paginate(
                 client.collections.list_collections_in_organization_by_id,
-                self.organization_id, nested=False, limit=size,
+                self.organization_id,
+                nested=False,
+                limit=size,
             )
         ]
-        spaces = await client.spaces.list_spaces_in_organization_by_id(self.organization_id, limit=size)
+        spaces = await client.spaces.list_spaces_in_organization_by_id(
+            self.organization_id, limit=size
+        )
         return OrganizationView(organization, collections, spaces)
 
     def show_view(self, data: Any) -> None:
@@ -107,7 +138,7 @@ class OrganizationScreen(BrowserScreen):
         top_spaces = [s for s in view.spaces.items if not s.parent]
         self._see(view.collections, view.spaces.items)
         self._next[None] = view.spaces.next_page
-        self.tree.set_children(
+        self.content_tree.set_children(
             None,
             [collection_item(c) for c in view.collections] + [space_item(s) for s in top_spaces],
             more=bool(view.spaces.next_page),
@@ -138,19 +169,23 @@ class OrganizationScreen(BrowserScreen):
         async def fetch() -> tuple[list[Collection], Page[Space]]:
             # The API lists nested collections only organisation-wide: keep this one's.
             every = [
-                c async for c in client.paginate(
+                c
+                async for c in client.paginate(
                     client.collections.list_collections_in_organization_by_id,
-                    self.organization_id, limit=size,
+                    self.organization_id,
+                    limit=size,
                 )
             ]
-            spaces = await client.collections.list_spaces_in_collection_by_id(collection.id, limit=size)
+            spaces = await client.collections.list_spaces_in_collection_by_id(
+                collection.id, limit=size
+            )
             return [c for c in every if c.parent == collection.id], spaces
 
         def show(data: tuple[list[Collection], Page[Space]]) -> None:
             children, spaces = data
             self._see(children, spaces.items)
             self._next[item.key] = spaces.next_page
-            self.tree.set_children(
+            self.content_tree.set_children(
                 item.key,
                 [collection_item(c) for c in children] + [space_item(s) for s in spaces.items],
                 more=bool(spaces.next_page),
@@ -158,7 +193,7 @@ class OrganizationScreen(BrowserScreen):
             self._advance_reveal()
 
         def failed(error: ApiError) -> None:
-            self.tree.load_failed(item.key)
+            self.content_tree.load_failed(item.key)
 
         self.load(fetch, show, group=f"children:{item.key}", refresh=refresh, on_error=failed)
 
@@ -173,9 +208,11 @@ class OrganizationScreen(BrowserScreen):
         async def fetch() -> Page[Space]:
             if parent is None:
                 return await client.spaces.list_spaces_in_organization_by_id(
-                    self.organization_id, page=token, limit=size)
+                    self.organization_id, page=token, limit=size
+                )
             return await client.collections.list_spaces_in_collection_by_id(
-                parent.value.id, page=token, limit=size)
+                parent.value.id, page=token, limit=size
+            )
 
         def show(page: Page[Space]) -> None:
             if self._next.get(key) != token:
@@ -183,18 +220,20 @@ class OrganizationScreen(BrowserScreen):
             self._next[key] = page.next_page
             spaces = [s for s in page.items if parent is not None or not s.parent]
             self._see([], page.items)
-            self.tree.append_children(key, [space_item(s) for s in spaces], more=bool(page.next_page))
+            self.content_tree.append_children(
+                key, [space_item(s) for s in spaces], more=bool(page.next_page)
+            )
 
         def failed(error: ApiError) -> None:
-            self.tree.load_failed(key)
+            self.content_tree.load_failed(key)
 
         self.load(fetch, show, group=f"more:{key}", on_error=failed)
 
     def refresh_view(self) -> None:
         self.reload(refresh=True)
-        for key in self.tree.expanded_keys():
-            item = self.tree.item(key)
-            if item is not None and item.kind == "collection" and self.tree.is_loaded(key):
+        for key in self.content_tree.expanded_keys():
+            item = self.content_tree.item(key)
+            if item is not None and item.kind == "collection" and self.content_tree.is_loaded(key):
                 self._load_children(item, refresh=True)
 
     # -- revealing a collection (from the palette or the breadcrumbs) ------------------------
@@ -210,14 +249,14 @@ class OrganizationScreen(BrowserScreen):
         chain = self.docdeck.locations.trail(place)[1:] if place is not None else []
         for step in chain:
             key = f"{step.kind}:{step.id}"
-            if self.tree.item(key) is None:
+            if self.content_tree.item(key) is None:
                 return  # its parent has not loaded yet
             if step is chain[-1]:
-                self.tree.select_key(key)
+                self.content_tree.select_key(key)
                 self._reveal = None
                 return
-            if key not in self.tree.expanded_keys() or not self.tree.is_loaded(key):
-                self.tree.expand_key(key)
+            if key not in self.content_tree.expanded_keys() or not self.content_tree.is_loaded(key):
+                self.content_tree.expand_key(key)
                 return
 
     # -- the highlighted item --------------------------------------------------------------
@@ -232,37 +271,46 @@ class OrganizationScreen(BrowserScreen):
 
     def _show_details(self) -> None:
         pane = self.query_one("#details", DetailPane)
-        item = self.tree.highlighted
+        item = self.content_tree.highlighted
         if item is None:
             if self.organization is not None:
-                pane.show(self.organization.title, [("Id", self.organization.id),
-                                                     ("Web", self.organization.urls.app)])
+                pane.show(
+                    self.organization.title,
+                    [("Id", self.organization.id), ("Web", self.organization.urls.app)],
+                )
             return
         if item.kind == "collection":
             collection: Collection = item.value
             self._crumbs_for(collection_location(collection))
-            pane.show(collection.title, [
-                ("Kind", "collection"),
-                ("About", collection.description),
-                ("Default role", collection.default_level),
-                ("Id", collection.id),
-                ("Web", collection.urls.app),
-            ])
+            pane.show(
+                collection.title,
+                [
+                    ("Kind", "collection"),
+                    ("About", collection.description),
+                    ("Default role", collection.default_level),
+                    ("Id", collection.id),
+                    ("Web", collection.urls.app),
+                ],
+            )
         elif item.kind == "space":
             space: Space = item.value
             self._crumbs_for(space_location(space))
             updated = space.updated_at.date().isoformat() if space.updated_at else None
-            pane.show(space.title, [
-                ("Kind", "space"),
-                ("Visibility", space.visibility),
-                ("Edit mode", space.edit_mode),
-                ("Updated", updated),
-                ("Comments", str(space.comments)),
-                ("Open CRs", str(space.change_requests_open)),
-                ("Git sync", space.git_sync.repo_name if space.git_sync else None),
-                ("Id", space.id),
-                ("Web", space.urls.app),
-            ], icon=space.emoji)
+            pane.show(
+                space.title,
+                [
+                    ("Kind", "space"),
+                    ("Visibility", space.visibility),
+                    ("Edit mode", space.edit_mode),
+                    ("Updated", updated),
+                    ("Comments", str(space.comments)),
+                    ("Open CRs", str(space.change_requests_open)),
+                    ("Git sync", space.git_sync.repo_name if space.git_sync else None),
+                    ("Id", space.id),
+                    ("Web", space.urls.app),
+                ],
+                icon=space.emoji,
+            )
 
     def _crumbs_for(self, place: Location) -> None:
         """Breadcrumbs of where the highlighted item sits."""
@@ -279,15 +327,14 @@ class OrganizationScreen(BrowserScreen):
         self.app.push_screen(SearchScreen(self.organization_id))
 
     def apply_filter(self, value: str) -> None:
-        self.tree.set_filter(value)
-        self.set_note(f"{self.tree.filtered_count()} loaded items match" if value else "")
+        self.content_tree.set_filter(value)
+        self.set_note(f"{self.content_tree.filtered_count()} loaded items match" if value else "")
 
     def filter_target(self) -> Widget | None:
-        return self.tree
+        return self.content_tree
 
     def current_url(self) -> str | None:
-        item = self.tree.highlighted
+        item = self.content_tree.highlighted
         if item is not None:
             return str(item.value.urls.app) if item.value.urls.app else None
         return self.organization.urls.app if self.organization else None
-

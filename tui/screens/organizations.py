@@ -21,7 +21,10 @@ __all__ = ["OrganizationsScreen", "organization_location"]
 
 def organization_location(organization: Organization) -> Location:
     return Location(
-        "organization", organization.id, organization.title, organization.id,
+        "organization",
+        organization.id,
+        organization.title,
+        organization.id,
         url=organization.urls.app,
     )
 
@@ -32,8 +35,14 @@ class OrganizationsScreen(BrowserScreen):
     NAMESPACE = "organizations"
     CSS_PATH = "../styles/browser.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", id="organizations.open", show=False,
-                tooltip="Open the highlighted organisation"),
+        Binding(
+            "enter",
+            "open",
+            "Open",
+            id="organizations.open",
+            show=False,
+            tooltip="Open the highlighted organisation",
+        ),
     ]
 
     def compose_body(self) -> ComposeResult:
@@ -113,4 +122,3 @@ class OrganizationsScreen(BrowserScreen):
     def current_url(self) -> str | None:
         organization = self._highlighted()
         return organization.urls.app if organization else None
-

@@ -59,7 +59,10 @@ class LocationCommands(Provider):
     async def discover(self) -> Hits:
         for candidate, trail, place in self._entries()[:20]:
             yield DiscoveryHit(
-                Content(candidate), partial(self.docdeck.open_location, place), candidate, trail or None
+                Content(candidate),
+                partial(self.docdeck.open_location, place),
+                candidate,
+                trail or None,
             )
 
     async def search(self, query: str) -> Hits:

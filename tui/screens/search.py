@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
 from .. import text
-from ..api.models import SearchPageResult, Space
+from ..api.models import SearchPageResult, SearchSectionResult, Space
 from ..widgets import Breadcrumbs, Crumb, ItemList, ListEntry
 from .base import BrowserScreen
 from .locations import Location
@@ -21,7 +21,7 @@ from .space import SpaceScreen
 
 __all__ = ["SearchScreen", "SearchTarget"]
 
-_SNIPPET = 120
+_SNIPPET = 72
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,14 @@ class SearchScreen(BrowserScreen):
     NAMESPACE = "search"
     CSS_PATH = "../styles/search.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "edit_query", "New search", id="search.query",
-                tooltip="Go back to the query line"),
+        Binding(
+            "s", "edit_query", "New search", id="search.query", tooltip="Go back to the query line"
+        ),
     ]
 
-    def __init__(self, organization_id: str, *, space: Space | None = None, query: str = "") -> None:
+    def __init__(
+        self, organization_id: str, *, space: Space | None = None, query: str = ""
+    ) -> None:
         super().__init__()
         self.organization_id = organization_id
         self.space = space
@@ -63,8 +66,12 @@ class SearchScreen(BrowserScreen):
     def compose_body(self) -> ComposeResult:
         where = self.space.title if self.space else self._organization_title()
         with Vertical(classes="body"):
-            yield Input(self.query_text, placeholder=text.one_line(f"Search {where}…"), id="query",
-                        compact=True)
+            yield Input(
+                self.query_text,
+                placeholder=text.one_line(f"Search {where}…"),
+                id="query",
+                compact=True,
+            )
             yield ItemList(id="results", classes="main-list")
 
     def _organization_title(self) -> str:
@@ -73,8 +80,11 @@ class SearchScreen(BrowserScreen):
 
     def on_mount(self) -> None:
         self.query_one("#query").focus()
-        holder = (self.docdeck.locations.get("space", self.space.id) if self.space
-                  else self.docdeck.locations.get("organization", self.organization_id))
+        holder = (
+            self.docdeck.locations.get("space", self.space.id)
+            if self.space
+            else self.docdeck.locations.get("organization", self.organization_id)
+        )
         trail = self.docdeck.locations.trail(holder) if holder else []
         self.query_one(Breadcrumbs).set_trail(
             [Crumb(p.title, f"app.go_to({p.kind!r}, {p.id!r})") for p in trail] + [Crumb("Search")]
@@ -99,39 +109,59 @@ class SearchScreen(BrowserScreen):
         size = self.docdeck.page_size
         if self.space is not None:
             found = await client.space_content.search_space_content(
-                self.space.id, query=results.query, limit=size)
+                self.space.id, query=results.query, limit=size
+            )
             self._add_pages(results, self.space.id, self.space.title, found.items)
             next_page = found.next_page
         else:
             spaces = await client.organizations.search_organization_content(
-                self.organization_id, query=results.query, limit=size)
+                self.organization_id, query=results.query, limit=size
+            )
             for space in spaces.items:
-                results.entries.append(ListEntry(
-                    f"space:{space.id}", text.content(space.title, "bold $text-primary"),
-                    text.one_line(space.title), heading=True))
+                results.entries.append(
+                    ListEntry(
+                        f"space:{space.id}",
+                        text.content(space.title, "bold $text-primary"),
+                        text.one_line(space.title),
+                        heading=True,
+                    )
+                )
                 self._add_pages(results, space.id, space.title, space.pages)
             next_page = spaces.next_page
         results.more = bool(next_page)
         return results
 
     @staticmethod
-    def _add_pages(results: SearchResults, space_id: str, space_title: str,
-                   pages: list[SearchPageResult]) -> None:
+    def _add_pages(
+        results: SearchResults, space_id: str, space_title: str, pages: list[SearchPageResult]
+    ) -> None:
         for page in pages:
-            sections = page.sections or [None]
+            sections: list[SearchSectionResult | None] = [*page.sections] or [None]
             for section in sections:
                 anchor = section.path.partition("#")[2] if section else ""
                 heading = section.title if section else ""
-                target = SearchTarget(space_id, space_title, page.id, page.title, anchor, heading,
-                                      (section.urls.app if section else None) or page.urls.app)
-                title = f"{page.title} › {heading}" if heading and heading != page.title else page.title
+                target = SearchTarget(
+                    space_id,
+                    space_title,
+                    page.id,
+                    page.title,
+                    anchor,
+                    heading,
+                    (section.urls.app if section else None) or page.urls.app,
+                )
+                title = (
+                    f"{page.title} › {heading}" if heading and heading != page.title else page.title
+                )
                 snippet = text.one_line(section.body if section else "")
                 if len(snippet) > _SNIPPET:
                     snippet = snippet[: _SNIPPET - 1] + "…"
-                prompt = Content.assemble(text.content(title), "\n", Content.styled(snippet, "$text-muted"))
+                prompt = Content.assemble(
+                    "  ", text.content(title), "\n  ", Content.styled(snippet, "$text-muted")
+                )
                 key = f"result:{space_id}:{section.id if section else page.id}"
                 results.entries.append(
-                    ListEntry(key, prompt, f"{text.one_line(title)} {snippet}", target))
+                    ListEntry(key, prompt, f"{text.one_line(title)} {snippet}", target)
+                )
 
     def show_view(self, data: Any) -> None:
         results: SearchResults = data
@@ -141,7 +171,9 @@ class SearchScreen(BrowserScreen):
             self.set_note("")
             return
         self._see(results)
-        listing.set_entries(results.entries, empty=f"Nothing matches {text.one_line(results.query)!r}.")
+        listing.set_entries(
+            results.entries, empty=f"Nothing matches {text.one_line(results.query)!r}."
+        )
         count = sum(1 for entry in results.entries if not entry.heading)
         self.set_note(f"{count} results" + (" (more: refine the query)" if results.more else ""))
 
@@ -153,11 +185,26 @@ class SearchScreen(BrowserScreen):
             if not isinstance(target, SearchTarget):
                 continue
             if locations.get("space", target.space_id) is None:
-                locations.see(Location("space", target.space_id, target.space_title,
-                                       self.organization_id, parent=("organization", self.organization_id)))
+                locations.see(
+                    Location(
+                        "space",
+                        target.space_id,
+                        target.space_title,
+                        self.organization_id,
+                        parent=("organization", self.organization_id),
+                    )
+                )
             if locations.get("page", target.page_id) is None:
-                locations.see(Location("page", target.page_id, target.page_title, self.organization_id,
-                                       parent=("space", target.space_id), space=target.space_id))
+                locations.see(
+                    Location(
+                        "page",
+                        target.page_id,
+                        target.page_title,
+                        self.organization_id,
+                        parent=("space", target.space_id),
+                        space=target.space_id,
+                    )
+                )
 
     # -- opening a result ------------------------------------------------------------------
 
@@ -173,10 +220,15 @@ class SearchScreen(BrowserScreen):
             self.app.pop_screen()
             below.go_to_section(target.page_id, target.anchor, target.section_title)
             return
-        self.app.push_screen(SpaceScreen(
-            target.space_id, organization_id=self.organization_id, page_id=target.page_id,
-            anchor=target.anchor, section_title=target.section_title,
-        ))
+        self.app.push_screen(
+            SpaceScreen(
+                target.space_id,
+                organization_id=self.organization_id,
+                page_id=target.page_id,
+                anchor=target.anchor,
+                section_title=target.section_title,
+            )
+        )
 
     def action_edit_query(self) -> None:
         self.query_one("#query").focus()

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable, TabbedContent, TabPane, Tree
 
@@ -27,8 +27,16 @@ _PAGE_ICONS = {"group": "▤", "link": "↗"}
 
 
 def page_location(space: Space, page: RevisionPage) -> Location:
-    return Location("page", page.id, page.title, space.organization, parent=("space", space.id),
-                    url=page.urls.app, icon=page.emoji or "", space=space.id)
+    return Location(
+        "page",
+        page.id,
+        page.title,
+        space.organization,
+        parent=("space", space.id),
+        url=page.urls.app,
+        icon=page.emoji or "",
+        space=space.id,
+    )
 
 
 def _walk(pages: list[RevisionPage]) -> Iterator[RevisionPage]:
@@ -61,7 +69,9 @@ class SpaceScreen(BrowserScreen):
     NAMESPACE = "space"
     CSS_PATH = "../styles/space.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "search", "Search", id="space.search", tooltip="Search the pages of this space"),
+        Binding(
+            "s", "search", "Search", id="space.search", tooltip="Search the pages of this space"
+        ),
         Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
     ]
@@ -92,9 +102,9 @@ class SpaceScreen(BrowserScreen):
             with TabPane("Pages", id="pages"), Horizontal(classes="body"):
                 yield ItemTree(id="page-tree")
                 yield PageView(id="page-view")
-            with TabPane("Files", id="files"), Horizontal(classes="body"):
+            with TabPane("Files", id="files"), Vertical(classes="body"):
                 yield DataTable(id="file-table", cursor_type="row", zebra_stripes=True)
-                with VerticalScroll(classes="side-pane"):
+                with VerticalScroll(id="file-pane"):
                     yield DetailPane(id="file-details")
 
     def on_mount(self) -> None:
@@ -107,7 +117,7 @@ class SpaceScreen(BrowserScreen):
         self.query_one(PageView).show_placeholder("Loading…")
 
     @property
-    def tree(self) -> ItemTree:
+    def page_tree(self) -> ItemTree:
         return self.query_one("#page-tree", ItemTree)
 
     @property
@@ -129,7 +139,9 @@ class SpaceScreen(BrowserScreen):
             view.collections.append(collection)
             parent = collection.parent
         if locations.get("organization", space.organization) is None:
-            view.organization = await client.organizations.get_organization_by_id(space.organization)
+            view.organization = await client.organizations.get_organization_by_id(
+                space.organization
+            )
         return view
 
     def show_view(self, data: Any) -> None:
@@ -142,11 +154,11 @@ class SpaceScreen(BrowserScreen):
         self.show_location(space_location(space))
         self.pages = {page.id: page for page in _walk(view.pages)}
         locations.see(*(page_location(space, page) for page in self.pages.values()))
-        first_show = not self.tree.is_loaded(None)
+        first_show = not self.page_tree.is_loaded(None)
         if first_show:
             for page in view.pages:
                 if page.pages:
-                    self.tree.expand_key(f"page:{page.id}")
+                    self.page_tree.expand_key(f"page:{page.id}")
         self._fill_tree(None, view.pages)
         if first_show:
             self._select_first_page(view.pages)
@@ -155,13 +167,19 @@ class SpaceScreen(BrowserScreen):
         for page in pages:
             if page.pages:
                 self._fill_tree(f"page:{page.id}", page.pages)
-        self.tree.set_children(parent, [self._item(page) for page in pages])
+        self.page_tree.set_children(parent, [self._item(page) for page in pages])
 
     @staticmethod
     def _item(page: RevisionPage) -> TreeItem:
         icon = page.emoji or _PAGE_ICONS.get(page.type, "")
-        return TreeItem(f"page:{page.id}", page.title, page.type, icon=icon, value=page,
-                        expandable=bool(page.pages))
+        return TreeItem(
+            f"page:{page.id}",
+            page.title,
+            page.type,
+            icon=icon,
+            value=page,
+            expandable=bool(page.pages),
+        )
 
     def _select_first_page(self, pages: list[RevisionPage]) -> None:
         wanted = self._wanted_page
@@ -170,14 +188,18 @@ class SpaceScreen(BrowserScreen):
         if wanted is None:
             self.page_view.show_placeholder("This space has no pages yet.")
             return
-        self.tree.select_key(f"page:{wanted}")
+        self.page_tree.select_key(f"page:{wanted}")
         self.open_page(self.pages[wanted])
 
     # -- the page --------------------------------------------------------------------------
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
         item = event.node.data
-        if item is not None and item.kind in ("document", "group", "link") and item.value.id in self.pages:
+        if (
+            item is not None
+            and item.kind in ("document", "group", "link")
+            and item.value.id in self.pages
+        ):
             self.open_page(self.pages[item.value.id])
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
@@ -210,7 +232,8 @@ class SpaceScreen(BrowserScreen):
                 body = f"This entry links to {target}."
             else:
                 body = "This group holds these pages:\n\n" + "\n".join(
-                    f"- {child.title}" for child in page.pages)
+                    f"- {child.title}" for child in page.pages
+                )
             return page.model_copy(update={"markdown": body})
 
         return fetch
@@ -222,11 +245,15 @@ class SpaceScreen(BrowserScreen):
             self._anchor = self._section_title = ""
 
     def _crumbs(self, place: Location) -> None:
-        self.query_one(Breadcrumbs).set_trail([
-            Crumb(f"{p.icon} {p.title}" if p.icon else p.title,
-                  None if p.kind == "page" else f"app.go_to({p.kind!r}, {p.id!r})")
-            for p in self.docdeck.locations.trail(place)
-        ])
+        self.query_one(Breadcrumbs).set_trail(
+            [
+                Crumb(
+                    f"{p.icon} {p.title}" if p.icon else p.title,
+                    None if p.kind == "page" else f"app.go_to({p.kind!r}, {p.id!r})",
+                )
+                for p in self.docdeck.locations.trail(place)
+            ]
+        )
 
     def go_to_section(self, page_id: str, anchor: str = "", title: str = "") -> None:
         """Show a page of this space scrolled to one of its sections."""
@@ -235,7 +262,7 @@ class SpaceScreen(BrowserScreen):
             self.page_view.goto_section(anchor, title)
             self._anchor = self._section_title = ""
         elif page_id in self.pages:
-            self.tree.select_key(f"page:{page_id}")
+            self.page_tree.select_key(f"page:{page_id}")
             self.open_page(self.pages[page_id])
 
     def on_page_view_link_activated(self, event: PageView.LinkActivated) -> None:
@@ -264,14 +291,18 @@ class SpaceScreen(BrowserScreen):
             if not self.files:
                 self.load_files()
         else:
-            self.tree.focus()
+            self.page_tree.focus()
 
     def load_files(self, *, refresh: bool = False) -> None:
         client = self.client
 
         async def fetch() -> list[RevisionFile]:
-            return [f async for f in client.paginate(
-                client.space_content.list_files, self.space_id, limit=self.docdeck.page_size)]
+            return [
+                f
+                async for f in client.paginate(
+                    client.space_content.list_files, self.space_id, limit=self.docdeck.page_size
+                )
+            ]
 
         self.load(fetch, self._show_files, group="files", refresh=refresh)
 
@@ -283,8 +314,9 @@ class SpaceScreen(BrowserScreen):
         for file in files:
             if needle and needle not in text.one_line(file.name).casefold():
                 continue
-            table.add_row(text.text(file.name), text.text(file.content_type), _size(file.size),
-                          key=file.id)
+            table.add_row(
+                text.text(file.name), text.text(file.content_type), _size(file.size), key=file.id
+            )
         if not files:
             self.query_one("#file-details", DetailPane).clear_facts("This space has no files.")
         else:
@@ -306,15 +338,21 @@ class SpaceScreen(BrowserScreen):
         if file is None:
             pane.clear_facts()
             return
-        dimensions = (f"{file.dimensions.width:.0f} × {file.dimensions.height:.0f}"
-                      if file.dimensions else None)
-        pane.show(file.name, [
-            ("Type", file.content_type),
-            ("Size", f"{_size(file.size)} ({file.size:.0f} bytes)"),
-            ("Dimensions", dimensions),
-            ("Id", file.id),
-            ("Download", file.download_url),
-        ])
+        dimensions = (
+            f"{file.dimensions.width:.0f} × {file.dimensions.height:.0f}"
+            if file.dimensions
+            else None
+        )
+        pane.show(
+            file.name,
+            [
+                ("Type", file.content_type),
+                ("Size", f"{_size(file.size)} ({file.size:.0f} bytes)"),
+                ("Dimensions", dimensions),
+                ("Id", file.id),
+                ("Download", file.download_url),
+            ],
+        )
 
     # -- shared keys -----------------------------------------------------------------------
 
@@ -333,14 +371,15 @@ class SpaceScreen(BrowserScreen):
         if self._on_files_tab():
             self._files_filter = value.strip()
             self._show_files(self.files)
-            self.set_note(f"{self.query_one('#file-table', DataTable).row_count} files shown"
-                          if value else "")
+            self.set_note(
+                f"{self.query_one('#file-table', DataTable).row_count} files shown" if value else ""
+            )
         else:
-            self.tree.set_filter(value)
-            self.set_note(f"{self.tree.filtered_count()} pages match" if value else "")
+            self.page_tree.set_filter(value)
+            self.set_note(f"{self.page_tree.filtered_count()} pages match" if value else "")
 
     def filter_target(self) -> Widget | None:
-        return self.query_one("#file-table") if self._on_files_tab() else self.tree
+        return self.query_one("#file-table") if self._on_files_tab() else self.page_tree
 
     def current_url(self) -> str | None:
         if self._on_files_tab():

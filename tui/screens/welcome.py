@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import ClassVar
 
 from textual import on
@@ -34,7 +35,9 @@ class WelcomeScreen(DocdeckScreen):
         with VerticalScroll(id="welcome"):
             yield Static(Content.styled("docdeck", "bold $text-primary"), id="welcome-title")
             yield Static(
-                Content("Browse your organisations, collections, spaces and pages from the terminal."),
+                Content(
+                    "Browse your organisations, collections, spaces and pages from the terminal."
+                ),
                 id="welcome-intro",
             )
             if self.reason:
@@ -43,7 +46,9 @@ class WelcomeScreen(DocdeckScreen):
                 with Vertical(id="demo-box", classes="box") as box:
                     box.border_title = "Try it"
                     yield Static(
-                        Content("A local service with a sample organisation; nothing leaves this machine."),
+                        Content(
+                            "A local service with a sample organisation; nothing leaves this machine."
+                        ),
                     )
                     yield Button("Open the demo", id="open-demo", variant="primary", compact=True)
             with Vertical(id="connect-box", classes="box") as box:
@@ -53,8 +58,9 @@ class WelcomeScreen(DocdeckScreen):
                     yield Input(self.docdeck.default_base_url(), id="base-url", compact=True)
                 with Horizontal(classes="field"):
                     yield Label("Token", classes="field-label")
-                    yield Input(placeholder="paste your API token", password=True, id="token",
-                                compact=True)
+                    yield Input(
+                        placeholder="paste your API token", password=True, id="token", compact=True
+                    )
                 with Horizontal(classes="field"):
                     yield Button("Connect", id="connect", compact=True)
                     yield Static("", id="connect-message")
@@ -65,15 +71,15 @@ class WelcomeScreen(DocdeckScreen):
 
     def screen_commands(self) -> Iterator[ScreenCommand]:
         if self.docdeck.can_open_demo:
-            yield ScreenCommand("welcome: open the demo", "Browse the sample organisation",
-                                self.start_demo)
+            yield ScreenCommand(
+                "welcome: open the demo", "Browse the sample organisation", self.start_demo
+            )
         yield ScreenCommand("welcome: connect", "Check the token and connect", self.start_connect)
 
     @on(Button.Pressed, "#open-demo")
     def start_demo(self) -> None:
         self._say("Starting the demo…")
-        self.run_worker(self.docdeck.open_demo(), group="connect", exclusive=True,
-                        exit_on_error=False)
+        self.run_task(self.docdeck.open_demo, group="connect")
 
     @on(Button.Pressed, "#connect")
     @on(Input.Submitted, "#token")
@@ -86,13 +92,13 @@ class WelcomeScreen(DocdeckScreen):
             self.query_one("#token", Input).focus()
             return
         if not base_url.startswith(("https://", "http://")):
-            self._say("The base URL starts with https:// (or http:// for a local service).",
-                      error=True)
+            self._say(
+                "The base URL starts with https:// (or http:// for a local service).", error=True
+            )
             self.query_one("#base-url", Input).focus()
             return
         self._say("Checking the token…")
-        self.run_worker(self._connect(token, base_url), group="connect", exclusive=True,
-                        exit_on_error=False)
+        self.run_task(partial(self._connect, token, base_url), group="connect")
 
     async def _connect(self, token: str, base_url: str) -> None:
         # Failures are told here, next to the form, rather than as notifications.

@@ -104,8 +104,9 @@ class ItemTree(Tree[TreeItem]):
         self._expanded: set[str] = set()
         self._failed: set[str | None] = set()
         self._requested: set[str | None] = set()
-        self._nodes: dict[str | None, TreeNode[TreeItem]] = {}
+        self._rows: dict[str | None, TreeNode[TreeItem]] = {}
         self._filter = ""
+        self._pending_select: str | None = None
 
     # -- what the owner calls --------------------------------------------------------------
 
@@ -146,7 +147,7 @@ class ItemTree(Tree[TreeItem]):
 
     def expand_key(self, key: str) -> None:
         """Expand a row by key (loading its children if needed)."""
-        node = self._nodes.get(key)
+        node = self._rows.get(key)
         if node is not None:
             node.expand()
         else:
@@ -165,15 +166,23 @@ class ItemTree(Tree[TreeItem]):
 
     def select_key(self, key: str) -> bool:
         """Move the cursor to the row of ``key``; False when it is not shown."""
-        node = self._nodes.get(key)
+        node = self._rows.get(key)
         if node is None:
             return False
+        self._pending_select = key
         parent = node.parent
         while parent is not None and not parent.is_root:
             parent.expand()
             parent = parent.parent
-        self.call_after_refresh(self.move_cursor, node)
+        self.call_after_refresh(self._move_to_pending)
         return True
+
+    def _move_to_pending(self) -> None:
+        # Looked up again: a redraw since select_key may have replaced the node.
+        node = self._rows.get(self._pending_select) if self._pending_select else None
+        self._pending_select = None
+        if node is not None:
+            self.move_cursor(node)
 
     @property
     def filter(self) -> str:
@@ -187,8 +196,8 @@ class ItemTree(Tree[TreeItem]):
         current = self.highlighted
         self._filter = value
         self._redraw(None)
-        if current is not None and current.key in self._nodes:
-            self.call_after_refresh(self.move_cursor, self._nodes[current.key])
+        if current is not None and current.key in self._rows:
+            self.call_after_refresh(self.move_cursor, self._rows[current.key])
         else:
             self.call_after_refresh(self._cursor_to_first_match)
 
@@ -238,7 +247,7 @@ class ItemTree(Tree[TreeItem]):
         return label
 
     def _node_of(self, parent: str | None) -> TreeNode[TreeItem] | None:
-        return self.root if parent is None else self._nodes.get(parent)
+        return self.root if parent is None else self._rows.get(parent)
 
     def _redraw(self, parent: str | None) -> None:
         if self._filter:
@@ -247,31 +256,42 @@ class ItemTree(Tree[TreeItem]):
         if node is None:
             return
         if parent is None:
-            self._nodes = {}
+            self._rows = {}
         node.remove_children()
         self._fill(node, parent)
+        if self.cursor_line < 0:
+            self.call_after_refresh(self._cursor_to_first_match, True)
         self.call_after_refresh(self._check_more_visible)
 
     def _fill(self, node: TreeNode[TreeItem], parent: str | None) -> None:
-        self._nodes[parent] = node
+        self._rows[parent] = node
         if parent in self._failed:
-            node.add_leaf(self._label(_special(RETRY, parent, "⚠ Not loaded: press Enter to retry")),
-                          _special(RETRY, parent, ""))
+            node.add_leaf(
+                self._label(_special(RETRY, parent, "⚠ Not loaded: press Enter to retry")),
+                _special(RETRY, parent, ""),
+            )
             return
         if parent not in self._children:
-            node.add_leaf(self._label(_special(LOADING, parent, "Loading…")), _special(LOADING, parent, ""))
+            node.add_leaf(
+                self._label(_special(LOADING, parent, "Loading…")), _special(LOADING, parent, "")
+            )
             return
         children = self._children[parent]
         if self._filter:
             children = [item for item in children if self._visible_under_filter(item)]
         elif not children and not self._more.get(parent):
-            node.add_leaf(self._label(_special(EMPTY, parent, "Nothing here")), _special(EMPTY, parent, ""))
+            node.add_leaf(
+                self._label(_special(EMPTY, parent, "Nothing here")), _special(EMPTY, parent, "")
+            )
         for item in children:
             expanded = bool(self._filter) or item.key in self._expanded
             child = node.add(
-                self._label(item), item, expand=expanded and item.expandable, allow_expand=item.expandable
+                self._label(item),
+                item,
+                expand=expanded and item.expandable,
+                allow_expand=item.expandable,
             )
-            self._nodes[item.key] = child
+            self._rows[item.key] = child
             if item.expandable and (expanded or item.key in self._children):
                 if self._filter and item.key not in self._children:
                     continue
@@ -279,7 +299,9 @@ class ItemTree(Tree[TreeItem]):
                 if expanded and item.key not in self._children:
                     self._request(child.data, more=False)
         if self._more.get(parent) and not self._filter:
-            node.add_leaf(self._label(_special(MORE, parent, "Load more…")), _special(MORE, parent, ""))
+            node.add_leaf(
+                self._label(_special(MORE, parent, "Load more…")), _special(MORE, parent, "")
+            )
 
     def _request(self, parent: TreeItem | None, *, more: bool) -> None:
         key = parent.key if parent is not None else None
@@ -353,7 +375,9 @@ class ItemTree(Tree[TreeItem]):
         elif row.is_special:
             event.stop()
 
-    def _cursor_to_first_match(self) -> None:
+    def _cursor_to_first_match(self, only_if_unset: bool = False) -> None:
+        if only_if_unset and (self.cursor_line >= 0 or self._pending_select is not None):
+            return
         for line in range(self.last_line + 1):
             node = self.get_node_at_line(line)
             if node is not None and node.data is not None and not node.data.is_special:

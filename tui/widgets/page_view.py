@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any, ClassVar
 
@@ -10,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Markdown, Static
 
 from .. import text
@@ -63,6 +65,7 @@ class PageView(VerticalScroll):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.page: Any = None
+        self._updating = asyncio.Lock()
 
     def compose(self) -> Any:
         yield Static(id="page-title")
@@ -74,23 +77,30 @@ class PageView(VerticalScroll):
         return self.query_one(Markdown)
 
     def show_placeholder(self, message: str) -> None:
+        """A message instead of a page (while loading, or when there is none)."""
         self.page = None
         self.query_one("#page-title", Static).update(Content(message))
-        self.query_one("#page-description", Static).update("")
-        self.markdown.update("")
+        self.query_one("#page-description", Static).display = False
+        self.markdown.display = False
 
     async def show_page(self, page: Any, body: str | None = None) -> None:
         """Show a page model (a RevisionPage); ``body`` replaces its markdown when given."""
-        same_page = self.page is not None and getattr(self.page, "id", None) == page.id
-        self.page = page
-        title = f"{page.emoji} {page.title}" if getattr(page, "emoji", None) else page.title
-        self.query_one("#page-title", Static).update(text.content(title))
-        description = self.query_one("#page-description", Static)
-        description.update(text.block(page.description or ""))
-        description.display = bool(page.description)
-        await self.markdown.update(text.safe(body if body is not None else page.markdown or ""))
-        if not same_page:
-            self.scroll_home(animate=False)
+        # One update at a time: the Markdown widget caches its table of contents, and two
+        # updates in flight can leave it describing the wrong document.
+        async with self._updating:
+            if self.page is not None and self.page == page and body is None:
+                return  # the same page again (the cache, then the service, agreeing)
+            same_page = self.page is not None and getattr(self.page, "id", None) == page.id
+            self.page = page
+            title = f"{page.emoji} {page.title}" if getattr(page, "emoji", None) else page.title
+            self.query_one("#page-title", Static).update(text.content(title))
+            description = self.query_one("#page-description", Static)
+            description.update(text.block(page.description or ""))
+            description.display = bool(page.description)
+            self.markdown.display = True
+            await self.markdown.update(text.safe(body if body is not None else page.markdown or ""))
+            if not same_page:
+                self.scroll_home(animate=False)
 
     def goto_section(self, anchor: str = "", title: str = "") -> bool:
         """Scroll so the heading of a section is at the top; False if the page has none such.
@@ -105,9 +115,23 @@ class PageView(VerticalScroll):
                 found = anchor in (section_slug(heading), textual_slug(heading))
             if found:
                 block = self.markdown.query_one(f"#{header_id}")
-                self.call_after_refresh(self.scroll_to_widget, block, top=True, animate=False)
+                self.call_after_refresh(self._scroll_to_block, block, 20)
                 return True
         return False
+
+    def _scroll_to_block(self, block: Widget, attempts: int) -> None:
+        # A page just mounted may not be laid out yet: until the heading has a place and the
+        # view is tall enough to bring it to the top, try again after the next refresh.
+        top = self.region.y - round(self.scroll_y)
+        offset = block.region.y - top
+        laid_out = (
+            block.region.height > 0
+            and self.virtual_size.height >= self.markdown.region.bottom - top
+        )
+        if not laid_out and attempts > 0:
+            self.set_timer(0.02, lambda: self._scroll_to_block(block, attempts - 1))
+            return
+        self.scroll_to(y=max(0, offset), animate=False)
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
