@@ -187,6 +187,7 @@ class DocdeckApp(App[None]):
             return
         result = self._open_demo()
         client, connection = await result if inspect.isawaitable(result) else result
+        self._owned.append(client)  # nobody else holds it: the app closes it when it ends
         self.start_browsing(client, connection)
 
     def start_browsing(self, client: Client, connection: ConnectionLike) -> None:
@@ -215,7 +216,9 @@ class DocdeckApp(App[None]):
             self.push_screen(OrganizationsScreen())
 
     async def on_unmount(self) -> None:
-        for client in self._owned:
+        # The app closes every client it browsed with, the one it was given included.
+        clients = [*self._owned, *([self.client] if self.client is not None else [])]
+        for client in dict.fromkeys(clients):
             await client.aclose()
 
     def _theme_changed(self, theme: Theme) -> None:
@@ -344,7 +347,8 @@ class DocdeckApp(App[None]):
             KeyHelp(" ".join(displays), description, binding_id)
             for (_, description), (displays, binding_id) in ordered
         ]
-        title = f"Keys of {getattr(self.screen, 'NAMESPACE', '') or 'this screen'}"
+        namespace = getattr(screen, "NAMESPACE", "")
+        title = f"Keys of the {namespace} screen" if namespace else "Keys"
         self.push_screen(KeysScreen(title, keys))
 
     def open_in_browser(self, url: str) -> None:

@@ -283,3 +283,21 @@ async def test_q_quits(make_app):
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_palette_reveals_a_collection_seen_before_in_its_organisation(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_northwind(pilot)
+        await pilot.press("right")  # Product: Guides is seen
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("ctrl+p", *"go to collection: guides", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, OrganizationScreen) and app.screen is not screen
+        assert app.screen.content_tree.highlighted.title == "Guides"
+        assert [c.title for c in app.screen.query_one(Breadcrumbs).crumbs] == [
+            "Northwind Labs",
+            "Product",
+        ]

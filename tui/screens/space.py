@@ -9,13 +9,12 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import DataTable, TabbedContent, TabPane, Tree
+from textual.widgets import TabbedContent, TabPane, Tree
 
-from .. import text
 from ..api.models import Collection, Organization, RevisionFile, RevisionPage, Space
-from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemTree, PageView, TreeItem
+from ..widgets import Breadcrumbs, Crumb, FileList, ItemTree, PageView, TreeItem
 from .base import BrowserScreen
 from .locations import Location
 from .organization import collection_location, space_location
@@ -43,14 +42,6 @@ def _walk(pages: list[RevisionPage]) -> Iterator[RevisionPage]:
     for page in pages:
         yield page
         yield from _walk(page.pages)
-
-
-def _size(size: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return ""
 
 
 @dataclass
@@ -90,26 +81,20 @@ class SpaceScreen(BrowserScreen):
         self.organization_id = organization_id
         self.space: Space | None = None
         self.pages: dict[str, RevisionPage] = {}
-        self.files: list[RevisionFile] = []
         self._wanted_page = page_id
         self._anchor = anchor
         self._section_title = section_title
         self._shown_page: str | None = None
-        self._files_filter = ""
 
     def compose_body(self) -> ComposeResult:
         with TabbedContent(initial="pages"):
             with TabPane("Pages", id="pages"), Horizontal(classes="body"):
                 yield ItemTree(id="page-tree")
                 yield PageView(id="page-view")
-            with TabPane("Files", id="files"), Vertical(classes="body"):
-                yield DataTable(id="file-table", cursor_type="row", zebra_stripes=True)
-                with VerticalScroll(id="file-pane"):
-                    yield DetailPane(id="file-details")
+            with TabPane("Files", id="files"):
+                yield FileList(id="files-list")
 
     def on_mount(self) -> None:
-        table = self.query_one("#file-table", DataTable)
-        table.add_columns("Name", "Type", "Size")
         self.query_one("#page-tree").focus()
         place = self.docdeck.locations.get("space", self.space_id)
         if place is not None:
@@ -287,8 +272,8 @@ class SpaceScreen(BrowserScreen):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "files":
-            self.query_one("#file-table").focus()
-            if not self.files:
+            self.file_list.table.focus()
+            if not self.file_list.loaded:
                 self.load_files()
         else:
             self.page_tree.focus()
@@ -304,55 +289,11 @@ class SpaceScreen(BrowserScreen):
                 )
             ]
 
-        self.load(fetch, self._show_files, group="files", refresh=refresh)
+        self.load(fetch, self.file_list.show_files, group="files", refresh=refresh)
 
-    def _show_files(self, files: list[RevisionFile]) -> None:
-        self.files = files
-        table = self.query_one("#file-table", DataTable)
-        table.clear()
-        needle = self._files_filter.casefold()
-        for file in files:
-            if needle and needle not in text.one_line(file.name).casefold():
-                continue
-            table.add_row(
-                text.text(file.name), text.text(file.content_type), _size(file.size), key=file.id
-            )
-        if not files:
-            self.query_one("#file-details", DetailPane).clear_facts("This space has no files.")
-        else:
-            self._show_file_details()
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._show_file_details()
-
-    def _highlighted_file(self) -> RevisionFile | None:
-        table = self.query_one("#file-table", DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return next((f for f in self.files if f.id == key), None)
-
-    def _show_file_details(self) -> None:
-        file = self._highlighted_file()
-        pane = self.query_one("#file-details", DetailPane)
-        if file is None:
-            pane.clear_facts()
-            return
-        dimensions = (
-            f"{file.dimensions.width:.0f} × {file.dimensions.height:.0f}"
-            if file.dimensions
-            else None
-        )
-        pane.show(
-            file.name,
-            [
-                ("Type", file.content_type),
-                ("Size", f"{_size(file.size)} ({file.size:.0f} bytes)"),
-                ("Dimensions", dimensions),
-                ("Id", file.id),
-                ("Download", file.download_url),
-            ],
-        )
+    @property
+    def file_list(self) -> FileList:
+        return self.query_one(FileList)
 
     # -- shared keys -----------------------------------------------------------------------
 
@@ -364,26 +305,23 @@ class SpaceScreen(BrowserScreen):
         current = self.pages.get(self._shown_page or "")
         if current is not None:
             self.open_page(current, refresh=True)
-        if self.files:
+        if self.file_list.loaded:
             self.load_files(refresh=True)
 
     def apply_filter(self, value: str) -> None:
         if self._on_files_tab():
-            self._files_filter = value.strip()
-            self._show_files(self.files)
-            self.set_note(
-                f"{self.query_one('#file-table', DataTable).row_count} files shown" if value else ""
-            )
+            self.file_list.set_filter(value)
+            self.set_note(f"{self.file_list.shown_count} files shown" if value else "")
         else:
             self.page_tree.set_filter(value)
             self.set_note(f"{self.page_tree.filtered_count()} pages match" if value else "")
 
     def filter_target(self) -> Widget | None:
-        return self.query_one("#file-table") if self._on_files_tab() else self.page_tree
+        return self.file_list.table if self._on_files_tab() else self.page_tree
 
     def current_url(self) -> str | None:
         if self._on_files_tab():
-            file = self._highlighted_file()
+            file = self.file_list.highlighted
             return file.download_url if file else None
         page = self.pages.get(self._shown_page or "")
         if page is not None and page.urls.app:

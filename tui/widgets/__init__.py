@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .breadcrumbs import Breadcrumbs, Crumb
 from .detail_pane import DetailPane
+from .file_list import FileList
 from .filter_bar import FilterBar
 from .item_list import ItemList, ListEntry
 from .item_tree import ItemTree, TreeItem
@@ -14,6 +15,7 @@ __all__ = [
     "Breadcrumbs",
     "Crumb",
     "DetailPane",
+    "FileList",
     "FilterBar",
     "ItemList",
     "ItemTree",
