@@ -16,12 +16,36 @@ from textual.widgets import Markdown, Static
 
 from .. import text
 
-__all__ = ["PageView", "section_slug"]
+__all__ = ["PAGE_CHUNK", "PageView", "section_slug", "split_markdown"]
+
+# A page shows this many characters at first, and as many more each time the user asks: the
+# Markdown widget makes a widget per block, and a 200 KB page would freeze the screen for
+# seconds and slow every key after.
+PAGE_CHUNK = 40_000
 
 
 def section_slug(heading: str) -> str:
     """The anchor the service gives a heading: lower case, words joined by dashes."""
     return re.sub(r"[^\w]+", "-", heading.casefold()).strip("-")
+
+
+def split_markdown(markdown: str, limit: int = PAGE_CHUNK) -> tuple[str, str]:
+    """The first part of a markdown text of about ``limit`` characters, and the rest.
+
+    The cut falls before a heading, else at a blank line, and never inside a code fence.
+    """
+    if len(markdown) <= limit:
+        return markdown, ""
+    cut = markdown.rfind("\n#", 0, limit)
+    if cut <= limit // 2:
+        cut = markdown.rfind("\n\n", 0, limit)
+    if cut <= 0:
+        cut = limit
+    # An odd number of fences before the cut means it falls inside a code block.
+    if markdown.count("```", 0, cut) % 2:
+        fence = markdown.rfind("```", 0, cut)
+        cut = markdown.rfind("\n", 0, fence) if fence > 0 else cut
+    return markdown[: cut + 1], markdown[cut + 1 :]
 
 
 class PageView(VerticalScroll):
@@ -43,11 +67,16 @@ class PageView(VerticalScroll):
     PageView > Markdown {
         margin: 0;
     }
+    PageView > #page-more {
+        color: $text-muted;
+        padding: 0 1 1 1;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "scroll_down", "Down", show=False, id="page.down"),
         Binding("k", "scroll_up", "Up", show=False, id="page.up"),
+        Binding("m", "more", "More", id="page.more", tooltip="Show more of a long page"),
     ]
 
     class LinkActivated(Message):
@@ -66,11 +95,36 @@ class PageView(VerticalScroll):
         super().__init__(id=id, classes=classes)
         self.page: Any = None
         self._updating = asyncio.Lock()
+        self._rest = ""  # the part of a long page not shown yet
 
     def compose(self) -> Any:
         yield Static(id="page-title")
         yield Static(id="page-description")
         yield Markdown(open_links=False)
+        yield Static(id="page-more")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "more":
+            return bool(self._rest)
+        return True
+
+    def _show_more_notice(self) -> None:
+        notice = self.query_one("#page-more", Static)
+        notice.display = bool(self._rest)
+        if self._rest:
+            left = max(1, round(len(self._rest) / 1000))
+            notice.update(
+                Content(f"This page goes on for about {left} KB more: press m to show more.")
+            )
+        self.refresh_bindings()
+
+    async def action_more(self) -> None:
+        """Show the next part of a long page."""
+        if not self._rest:
+            return
+        part, self._rest = split_markdown(self._rest)
+        await self.markdown.append(part)
+        self._show_more_notice()
 
     @property
     def markdown(self) -> Markdown:
@@ -79,6 +133,8 @@ class PageView(VerticalScroll):
     def show_placeholder(self, message: str) -> None:
         """A message instead of a page (while loading, or when there is none)."""
         self.page = None
+        self._rest = ""
+        self._show_more_notice()
         self.query_one("#page-title", Static).update(Content(message))
         self.query_one("#page-description", Static).display = False
         self.markdown.display = False
@@ -98,7 +154,11 @@ class PageView(VerticalScroll):
             description.update(text.block(page.description or ""))
             description.display = bool(page.description)
             self.markdown.display = True
-            await self.markdown.update(text.safe(body if body is not None else page.markdown or ""))
+            shown, self._rest = split_markdown(
+                text.safe(body if body is not None else page.markdown or "")
+            )
+            await self.markdown.update(shown)
+            self._show_more_notice()
             if not same_page:
                 self.scroll_home(animate=False)
 
@@ -106,8 +166,23 @@ class PageView(VerticalScroll):
         """Scroll so the heading of a section is at the top; False if the page has none such.
 
         The heading is found by its title, else by its anchor as the service or as GitHub
-        would write it.
+        would write it. A section in the part of a long page not shown yet is revealed first.
         """
+        if self._scroll_to_section(anchor, title):
+            return True
+        wanted = text.one_line(title).casefold()
+        if self._rest and ((wanted and wanted in self._rest.casefold()) or anchor):
+            self.run_worker(self._reveal(anchor, title), group="reveal", exclusive=True)
+            return True
+        return False
+
+    async def _reveal(self, anchor: str, title: str) -> None:
+        while self._rest:
+            await self.action_more()
+            if self._scroll_to_section(anchor, title):
+                return
+
+    def _scroll_to_section(self, anchor: str, title: str) -> bool:
         wanted_title = text.one_line(title).casefold()
         for _level, heading, header_id in self.markdown.table_of_contents:
             found = bool(wanted_title) and heading.strip().casefold() == wanted_title
