@@ -23,6 +23,8 @@ class ApiModel(BaseModel):
         populate_by_name=True,
         extra="allow",
         protected_namespaces=(),
+        # Build validators on first use, not at import: start-up stays close to Textual's own.
+        defer_build=True,
     )
 
 
