@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Tree
 
+from .. import text
 from ..api.errors import ApiError
 from ..api.models import Collection, Organization, Page, Space
+from ..dialogs import CollectionForm, DeletedSpacesDialog, Deletion, SpaceForm, allowed
 from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemTree, TreeItem
-from .base import BrowserScreen
+from .base import BrowserScreen, ScreenCommand
+from .collection_actions import COLLECTION_ACTIONS, COLLECTION_BINDINGS, CollectionActions
 from .locations import Location
 from .organizations import organization_location
+from .space_actions import SPACE_ACTIONS, SPACE_BINDINGS, SpaceActions
 
 __all__ = ["OrganizationScreen", "collection_location", "space_location"]
 
@@ -73,8 +80,12 @@ class OrganizationView:
     spaces: Page[Space]
 
 
-class OrganizationScreen(BrowserScreen):
-    """Collections open lazily; long lists of spaces load more when their end is reached."""
+class OrganizationScreen(CollectionActions, SpaceActions, BrowserScreen):
+    """Collections open lazily; long lists of spaces load more when their end is reached.
+
+    The keys that act on an item (rename, move, delete…) act on the highlighted one: each key
+    has a binding for collections and one for spaces, and only the one that fits is active.
+    """
 
     NAMESPACE = "organization"
     CSS_PATH = "../styles/browser.tcss"
@@ -86,6 +97,32 @@ class OrganizationScreen(BrowserScreen):
             id="organization.search",
             tooltip="Search the content of every space of the organisation",
         ),
+        Binding(
+            "n",
+            "create_space",
+            "New space",
+            show=False,
+            id="space.create",
+            tooltip="Create a space in the highlighted collection, or at the top",
+        ),
+        Binding(
+            "N",
+            "create_collection",
+            "New collection",
+            show=False,
+            id="collection.create",
+            tooltip="Create a collection in the highlighted one, or at the top",
+        ),
+        *COLLECTION_BINDINGS,
+        *SPACE_BINDINGS,
+        Binding(
+            "u",
+            "restore_space",
+            "Restore deleted",
+            show=False,
+            id="space.restore",
+            tooltip="List the spaces deleted in this session and restore one",
+        ),
     ]
 
     def __init__(self, organization_id: str, *, reveal: str | None = None) -> None:
@@ -94,6 +131,9 @@ class OrganizationScreen(BrowserScreen):
         self.organization: Organization | None = None
         self._next: dict[str | None, str | None] = {}
         self._reveal = reveal
+        self._select_after_load: str | None = None
+        self.stale = False
+        """Whether another screen changed what this one shows: it reloads when shown again."""
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(classes="body"):
@@ -145,6 +185,7 @@ class OrganizationScreen(BrowserScreen):
         )
         self._show_details()
         self._advance_reveal()
+        self._select_pending()
 
     def _see(self, collections: list[Collection], spaces: list[Space]) -> None:
         locations = self.docdeck.locations
@@ -191,6 +232,7 @@ class OrganizationScreen(BrowserScreen):
                 more=bool(spaces.next_page),
             )
             self._advance_reveal()
+            self._select_pending()
 
         def failed(error: ApiError) -> None:
             self.content_tree.load_failed(item.key)
@@ -230,11 +272,20 @@ class OrganizationScreen(BrowserScreen):
         self.load(fetch, show, group=f"more:{key}", on_error=failed)
 
     def refresh_view(self) -> None:
-        self.reload(refresh=True)
+        self.reload_all(refresh=True)
+
+    def reload_all(self, *, refresh: bool = False) -> None:
+        """Reload the top level and every expanded collection (after a change, or with r)."""
+        self.reload(refresh=refresh)
         for key in self.content_tree.expanded_keys():
             item = self.content_tree.item(key)
             if item is not None and item.kind == "collection" and self.content_tree.is_loaded(key):
-                self._load_children(item, refresh=True)
+                self._load_children(item, refresh=refresh)
+
+    def on_screen_resume(self) -> None:
+        if self.stale:
+            self.stale = False
+            self.reload_all()
 
     # -- revealing a collection (from the palette or the breadcrumbs) ------------------------
 
@@ -262,7 +313,7 @@ class OrganizationScreen(BrowserScreen):
     # -- the highlighted item --------------------------------------------------------------
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
-        self._show_details()
+        self._highlight_changed()  # the item keys follow the kind of the highlighted row
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
         item = event.node.data
@@ -338,3 +389,151 @@ class OrganizationScreen(BrowserScreen):
         if item is not None:
             return str(item.value.urls.app) if item.value.urls.app else None
         return self.organization.urls.app if self.organization else None
+
+    # -- acting on items -------------------------------------------------------------------
+
+    def _highlighted_kind(self) -> str | None:
+        try:
+            item = self.content_tree.highlighted
+        except NoMatches:
+            return None
+        return item.kind if item is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in COLLECTION_ACTIONS:
+            return self._highlighted_kind() == "collection"
+        if action in SPACE_ACTIONS:
+            return self._highlighted_kind() == "space"
+        return True
+
+    def screen_commands(self) -> Iterator[ScreenCommand]:
+        """Commands named after what they act on: ``collection: rename``, ``space: move``.
+
+        Those on an item run on the highlighted one, and say so when it is of the other kind
+        (their keys are then inactive, so they are called directly rather than as actions).
+        """
+        seen: set[str] = set()
+        for _key, binding in self._bindings:
+            if not binding.id or not binding.description or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            namespace, _, name = binding.id.partition(".")
+            if namespace in ("collection", "space"):
+                title = f"{namespace}: {name.replace('_', ' ')}"
+                callback = getattr(self, f"action_{binding.action}")
+            else:
+                description = binding.description[0].lower() + binding.description[1:]
+                title = f"{self.NAMESPACE}: {description}"
+                callback = partial(self.run_action, binding.action)
+            yield ScreenCommand(title, binding.tooltip or binding.description, callback)
+
+    def collection_in_view(self) -> Collection | None:
+        item = self.content_tree.highlighted
+        return item.value if item is not None and item.kind == "collection" else None
+
+    def space_in_view(self) -> Space | None:
+        item = self.content_tree.highlighted
+        return item.value if item is not None and item.kind == "space" else None
+
+    def _creation_place(self) -> tuple[str, str] | None:
+        """(id, title) of the collection new items go to: the highlighted one or the space's."""
+        item = self.content_tree.highlighted
+        if item is None:
+            return None
+        if item.kind == "collection":
+            return (item.value.id, item.value.title)
+        if item.kind == "space" and item.value.parent:
+            place = self.docdeck.locations.get("collection", item.value.parent)
+            return (item.value.parent, place.title if place else item.value.parent)
+        return None
+
+    def _may_create(self, place: tuple[str, str] | None, what: str) -> bool:
+        if place is not None:
+            parent = self.content_tree.item(f"collection:{place[0]}")
+            permitted = bool(parent and parent.value.permissions.create)
+            return allowed(self, permitted, "create", f"create a {what} in this collection")
+        permitted = bool(self.organization and self.organization.permissions.create_content)
+        return allowed(self, permitted, "create", f"create a {what} in this organisation")
+
+    def action_create_space(self) -> None:
+        place = self._creation_place()
+        if self._may_create(place, "space"):
+            title = self.organization.title if self.organization else ""
+            form = SpaceForm.create(self.organization_id, title, place)
+            self.app.push_screen(form, self._created_space)
+
+    def _created_space(self, space: Space | None) -> None:
+        if space is not None:
+            self.space_changed(space, f"Created the space {text.one_line(space.title)}.")
+
+    def action_create_collection(self) -> None:
+        place = self._creation_place()
+        if self._may_create(place, "collection"):
+            title = self.organization.title if self.organization else ""
+            form = CollectionForm.create(self.organization_id, title, place)
+            self.app.push_screen(form, self._created_collection)
+
+    def _created_collection(self, collection: Collection | None) -> None:
+        if collection is not None:
+            message = f"Created the collection {text.one_line(collection.title)}."
+            self.collection_changed(collection, message)
+
+    def action_restore_space(self) -> None:
+        title = self.organization.title if self.organization else ""
+        self.app.push_screen(DeletedSpacesDialog(self.organization_id, title), self._restored)
+
+    def _restored(self, space: Space | None) -> None:
+        if space is not None:
+            self.space_changed(space, f"Restored the space {text.one_line(space.title)}.")
+
+    # -- after a change --------------------------------------------------------------------
+
+    def space_changed(self, space: Space, message: str) -> None:
+        self.notify(message, title="Done", markup=False)
+        if space.organization == self.organization_id:
+            self._show_after_reload(f"space:{space.id}", space.parent)
+        self.reload_all()
+
+    def collection_changed(self, collection: Collection, message: str) -> None:
+        self.notify(message, title="Done", markup=False)
+        if collection.organization == self.organization_id:
+            self._show_after_reload(f"collection:{collection.id}", collection.parent)
+        self.reload_all()
+
+    def space_deleted(self, deletion: Deletion) -> None:
+        self.notify(
+            f"Moved {text.one_line(deletion.title)} to the trash. Press u to restore it.",
+            title="Deleted",
+            markup=False,
+        )
+        self.reload_all()
+
+    def collection_deleted(self, deletion: Deletion) -> None:
+        trashed = len(deletion.trashed)
+        note = f" {trashed} spaces went to the trash: press u to restore them." if trashed else ""
+        if trashed == 1:
+            note = " 1 space went to the trash: press u to restore it."
+        self.notify(
+            f"Deleted the collection {text.one_line(deletion.title)}.{note}",
+            title="Deleted",
+            markup=False,
+        )
+        self.reload_all()
+
+    def _show_after_reload(self, key: str, parent: str | None) -> None:
+        """Highlight an item once the reload shows it (opening its collection if needed)."""
+        self._select_after_load = key
+        if parent is not None and self.content_tree.item(f"collection:{parent}") is not None:
+            self.content_tree.expand_key(f"collection:{parent}")
+
+    def _select_pending(self) -> None:
+        key = self._select_after_load
+        if key is not None and self.content_tree.item(key) is not None:
+            self._select_after_load = None
+            self.content_tree.select_key(key)
+            # The cursor may land on the line it was on, which posts no highlight event.
+            self.call_after_refresh(self._highlight_changed)
+
+    def _highlight_changed(self) -> None:
+        self._show_details()
+        self.refresh_bindings()

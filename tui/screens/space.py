@@ -13,12 +13,15 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane, Tree
 
+from .. import text
 from ..api.models import Collection, Organization, RevisionFile, RevisionPage, Space
+from ..dialogs import Deletion
 from ..widgets import Breadcrumbs, Crumb, FileList, ItemTree, PageView, TreeItem
 from .base import BrowserScreen
 from .locations import Location
-from .organization import collection_location, space_location
+from .organization import OrganizationScreen, collection_location, space_location
 from .organizations import organization_location
+from .space_actions import SPACE_BINDINGS, SpaceActions
 
 __all__ = ["SpaceScreen", "page_location"]
 
@@ -54,8 +57,11 @@ class SpaceView:
     organization: Organization | None = None
 
 
-class SpaceScreen(BrowserScreen):
-    """Pages on the left, the highlighted page's markdown on the right; files in a second tab."""
+class SpaceScreen(SpaceActions, BrowserScreen):
+    """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
+
+    The space keys (rename, visibility, move, delete…) act on the space shown.
+    """
 
     NAMESPACE = "space"
     CSS_PATH = "../styles/space.tcss"
@@ -65,6 +71,7 @@ class SpaceScreen(BrowserScreen):
         ),
         Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
+        *SPACE_BINDINGS,
     ]
 
     def __init__(
@@ -333,3 +340,32 @@ class SpaceScreen(BrowserScreen):
 
         if self.space is not None:
             self.app.push_screen(SearchScreen(self.space.organization, space=self.space))
+
+    # -- acting on the space ---------------------------------------------------------------
+
+    def space_in_view(self) -> Space | None:
+        return self.space
+
+    def _others_are_stale(self) -> None:
+        # The organisation's tree below this screen shows the space too: it reloads when
+        # the user goes back to it.
+        for screen in self.app.screen_stack:
+            if isinstance(screen, OrganizationScreen):
+                screen.stale = True
+
+    def space_changed(self, space: Space, message: str) -> None:
+        self.notify(message, title="Done", markup=False)
+        self._others_are_stale()
+        if space.id == self.space_id:
+            self.reload()
+
+    def space_deleted(self, deletion: Deletion) -> None:
+        self._others_are_stale()
+        self.notify(
+            f"Moved {text.one_line(deletion.title)} to the trash. "
+            "Press u in the organisation to restore it.",
+            title="Deleted",
+            markup=False,
+        )
+        if self.app.screen is self and len(self.app.screen_stack) > 2:
+            self.app.pop_screen()

@@ -6,6 +6,7 @@ from .breadcrumbs import Breadcrumbs, Crumb
 from .detail_pane import DetailPane
 from .file_list import FileList
 from .filter_bar import FilterBar
+from .form_field import ChoiceField, ConfirmField, FormField, TextField
 from .item_list import ItemList, ListEntry
 from .item_tree import ItemTree, TreeItem
 from .page_view import PageView
@@ -13,14 +14,18 @@ from .status_line import StatusLine
 
 __all__ = [
     "Breadcrumbs",
+    "ChoiceField",
+    "ConfirmField",
     "Crumb",
     "DetailPane",
     "FileList",
     "FilterBar",
+    "FormField",
     "ItemList",
     "ItemTree",
     "ListEntry",
     "PageView",
     "StatusLine",
+    "TextField",
     "TreeItem",
 ]

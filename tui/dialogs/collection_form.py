@@ -1,0 +1,162 @@
+"""Provides CollectionForm: create a collection, or change its title, description or default level."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from textual.app import ComposeResult
+from textual.content import Content
+
+from ..api import UNSET
+from ..api.errors import ApiError
+from ..api.models import Collection
+from ..widgets import ChoiceField, FormField, TextField
+from .base import ActionDialog, heading
+from .choices import LEVELS, level_choice, level_to_send
+from .places import all_collections, places
+
+__all__ = ["COLLECTION_DESCRIPTION_MAX", "COLLECTION_TITLE_MAX", "CollectionForm"]
+
+COLLECTION_TITLE_MAX = 50
+COLLECTION_DESCRIPTION_MAX = 100
+
+Change = Literal["create", "title", "description", "default_level"]
+
+
+class CollectionForm(ActionDialog[Collection]):
+    """One form, four uses: build it with ``create``, ``rename``, ``describe`` or ``set_level``."""
+
+    def __init__(
+        self,
+        change: Change,
+        *,
+        organization_id: str,
+        organization_title: str = "",
+        collection: Collection | None = None,
+        parent: tuple[str, str] | None = None,
+    ) -> None:
+        title = {
+            "create": heading("New collection in ", organization_title),
+            "title": heading("Rename the collection ", collection.title if collection else ""),
+            "description": heading("Describe the collection ", collection.title if collection else ""),
+            "default_level": heading(
+                "Default level of the collection ", collection.title if collection else ""
+            ),
+        }[change]
+        super().__init__(title, confirm_label="Create" if change == "create" else "Save")
+        self.change = change
+        self.organization_id = organization_id
+        self.organization_title = organization_title or "the organisation"
+        self.collection = collection
+        self.place = parent
+        """(id, title) of the collection to create in, preselected in "Where"."""
+
+    @classmethod
+    def create(
+        cls, organization_id: str, organization_title: str, parent: tuple[str, str] | None = None
+    ) -> CollectionForm:
+        return cls(
+            "create",
+            organization_id=organization_id,
+            organization_title=organization_title,
+            parent=parent,
+        )
+
+    @classmethod
+    def rename(cls, collection: Collection) -> CollectionForm:
+        return cls("title", organization_id=collection.organization, collection=collection)
+
+    @classmethod
+    def describe(cls, collection: Collection) -> CollectionForm:
+        return cls("description", organization_id=collection.organization, collection=collection)
+
+    @classmethod
+    def set_level(cls, collection: Collection) -> CollectionForm:
+        return cls("default_level", organization_id=collection.organization, collection=collection)
+
+    # -- the fields ------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        collection = self.collection
+        if self.change == "create":
+            yield ChoiceField("Where", self._first_places(), self._parent_id(), id="where")
+            yield TextField(
+                "Title",
+                max_length=COLLECTION_TITLE_MAX,
+                placeholder="Untitled collection",
+                id="title",
+            )
+        elif self.change == "title" and collection is not None:
+            yield TextField(
+                "Title", collection.title, max_length=COLLECTION_TITLE_MAX, required=True, id="title"
+            )
+        elif self.change == "description" and collection is not None:
+            yield TextField(
+                "Description",
+                collection.description or "",
+                max_length=COLLECTION_DESCRIPTION_MAX,
+                hint="Empty removes the description",
+                id="description",
+            )
+        elif collection is not None:
+            yield ChoiceField(
+                "Default level",
+                LEVELS,
+                level_choice(collection.default_level),
+                hint="The role members get on its spaces unless given another",
+                id="default-level",
+            )
+
+    def _parent_id(self) -> str:
+        return self.place[0] if self.place else ""
+
+    def _first_places(self) -> list[tuple[str | Content, str]]:
+        # Until every collection is loaded, the one preselected must be a choice already.
+        first: list[tuple[str | Content, str]] = [(f"Top of {self.organization_title}", "")]
+        if self.place:
+            first.append((Content(self.place[1]), self.place[0]))
+        return first
+
+    def on_mount(self) -> None:
+        if self.change == "create":
+            self.run_worker(self._load_places, group="places", exit_on_error=False)
+            self.query_one("#title", TextField).input.focus()
+        else:
+            self.query_one(FormField).control.focus()
+
+    async def _load_places(self) -> None:
+        try:
+            collections = await all_collections(self.client, self.organization_id)
+        except ApiError as error:
+            self.say_failure(error)
+            return
+        where = self.query_one("#where", ChoiceField)
+        choices = places(collections, f"Top of {self.organization_title}")
+        where.set_options(
+            [(Content(p.label), p.id or "") for p in choices], where.value or self._parent_id()
+        )
+
+    # -- sending ---------------------------------------------------------------------------
+
+    async def send(self) -> Collection:
+        collections = self.client.collections
+        if self.change == "create":
+            title = self.query_one("#title", TextField).value
+            parent = self.query_one("#where", ChoiceField).value
+            return await collections.create_collection(
+                self.organization_id, title=title or UNSET, parent=parent or UNSET
+            )
+        assert self.collection is not None
+        if self.change == "title":
+            return await collections.update_collection_by_id(
+                self.collection.id, title=self.query_one("#title", TextField).value
+            )
+        if self.change == "description":
+            description = self.query_one("#description", TextField).value
+            return await collections.update_collection_by_id(
+                self.collection.id, description=description or None
+            )
+        level = self.query_one("#default-level", ChoiceField).value
+        return await collections.update_collection_by_id(
+            self.collection.id, default_level=level_to_send(level)
+        )

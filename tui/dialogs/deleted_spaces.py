@@ -1,0 +1,148 @@
+"""Provides the spaces deleted in this session and DeletedSpacesDialog, which restores them.
+
+The service has no list of deleted spaces: the app remembers those it deleted itself (a space
+alone, or the spaces of a deleted collection), and the service restores one within 7 days.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.content import Content
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from .. import text
+from ..api.models import Space
+from ..widgets.status_line import describe_age
+from .base import ActionDialog, heading
+
+__all__ = ["DeletedSpace", "DeletedSpacesDialog", "SessionTrash", "session_trash"]
+
+
+@dataclass(frozen=True)
+class DeletedSpace:
+    """A space this session deleted, with when (by the app's clock) and where it was."""
+
+    space: Space
+    deleted_at: float
+    where: str
+
+
+class SessionTrash:
+    """The spaces deleted in this session, most recent first."""
+
+    def __init__(self) -> None:
+        self._items: dict[str, DeletedSpace] = {}
+
+    def add(self, spaces: list[Space], *, when: float, where: str) -> None:
+        for space in spaces:
+            self._items.pop(space.id, None)
+            self._items[space.id] = DeletedSpace(space, when, where)
+
+    def remove(self, space_id: str) -> None:
+        self._items.pop(space_id, None)
+
+    def items(self, organization_id: str | None = None) -> list[DeletedSpace]:
+        found = [
+            d
+            for d in self._items.values()
+            if organization_id is None or d.space.organization == organization_id
+        ]
+        return list(reversed(found))
+
+
+_TRASHES: WeakKeyDictionary[App[object], SessionTrash] = WeakKeyDictionary()
+
+
+def session_trash(app: App[object]) -> SessionTrash:
+    """The trash of this app's session (it lives as long as the app)."""
+    trash = _TRASHES.get(app)
+    if trash is None:
+        trash = _TRASHES[app] = SessionTrash()
+    return trash
+
+
+class DeletedSpacesDialog(ActionDialog[Space]):
+    """The spaces of one organisation deleted in this session; Enter restores the highlighted one."""
+
+    sending_note = "Restoring…"
+
+    def __init__(self, organization_id: str, organization_title: str) -> None:
+        super().__init__(
+            heading("Spaces deleted in this session from ", organization_title or "here"),
+            confirm_label="Restore",
+        )
+        self.organization_id = organization_id
+
+    def compose_body(self) -> ComposeResult:
+        yield Static(
+            Content("A deleted space can be restored for 7 days, then it is removed for good."),
+            classes="impact",
+        )
+        yield OptionList(id="deleted", compact=True)
+
+    def on_mount(self) -> None:
+        listing = self.query_one("#deleted", OptionList)
+        now = self.docdeck.clock()
+        deleted = session_trash(self.app).items(self.organization_id)
+        for item in deleted:
+            space = item.space
+            name = f"{space.emoji} {space.title}" if space.emoji else space.title
+            listing.add_option(
+                Option(
+                    Content.assemble(
+                        text.content(name),
+                        Content.styled(
+                            f"  from {text.one_line(item.where)}, deleted "
+                            f"{describe_age(max(0.0, now - item.deleted_at))}",
+                            "$text-muted",
+                        ),
+                    ),
+                    id=space.id,
+                )
+            )
+        if not deleted:
+            listing.add_option(
+                Option(
+                    Content.styled("No space was deleted here in this session.", "$text-muted"),
+                    disabled=True,
+                )
+            )
+        else:
+            listing.highlighted = 0
+        listing.focus()
+        self.refresh_ready()
+
+    @property
+    def chosen(self) -> DeletedSpace | None:
+        option = self.query_one("#deleted", OptionList).highlighted_option
+        if option is None or option.disabled or option.id is None:
+            return None
+        return next(
+            (d for d in session_trash(self.app).items() if d.space.id == option.id), None
+        )
+
+    @on(OptionList.OptionHighlighted, "#deleted")
+    def _highlighted(self) -> None:
+        self.refresh_ready()
+
+    @on(OptionList.OptionSelected, "#deleted")
+    def _selected(self) -> None:
+        self.submit()
+
+    def is_ready(self) -> bool:
+        return self.chosen is not None
+
+    def problems_before_sending(self) -> str | None:
+        return None if self.chosen is not None else "Nothing to restore."
+
+    async def send(self) -> Space:
+        chosen = self.chosen
+        assert chosen is not None
+        restored = await self.client.spaces.restore_space(chosen.space.id)
+        session_trash(self.app).remove(restored.id)
+        return restored

@@ -1,0 +1,201 @@
+"""Provides form fields: a labelled control with a line under it for a hint or an error."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select, Static
+
+from .. import text
+
+__all__ = ["ChoiceField", "ConfirmField", "FormField", "TextField"]
+
+
+class FormField(Vertical):
+    """A label, a control and a message line: a muted hint, or the field's error in red.
+
+    Subclasses say what is wrong with their value in ``problem()``; the form asks every field
+    before sending, so that nothing leaves with a value the service would refuse.
+    """
+
+    DEFAULT_CSS = """
+    FormField {
+        height: auto;
+        margin-bottom: 1;
+    }
+    FormField > .form-field--label {
+        color: $text-muted;
+    }
+    FormField > .form-field--message {
+        height: auto;
+        color: $text-muted;
+    }
+    FormField > .form-field--message.-empty {
+        display: none;
+    }
+    FormField.-invalid > .form-field--label, FormField.-invalid > .form-field--message {
+        color: $text-error;
+    }
+    FormField.-invalid > Input, FormField.-invalid > Select SelectCurrent {
+        background-tint: $error 25%;
+    }
+    """
+
+    def __init__(
+        self, label: str, control: Widget, *, hint: str = "", id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.label = label
+        self.control = control
+        self._hint = hint
+        self._error = ""
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content(self.label), classes="form-field--label")
+        yield self.control
+        yield Static(classes="form-field--message")
+
+    def on_mount(self) -> None:
+        self._show_message()
+
+    @property
+    def error(self) -> str:
+        """The error shown under the field; empty when the value is fine."""
+        return self._error
+
+    def problem(self) -> str | None:
+        """What is wrong with the value, in a sentence; None when it can be sent."""
+        return None
+
+    def check(self) -> bool:
+        """Show the field's problem, if any; True when the value can be sent."""
+        problem = self.problem()
+        self.show_error(problem or "")
+        return problem is None
+
+    def show_error(self, message: str) -> None:
+        self._error = message
+        self.set_class(bool(message), "-invalid")
+        self._show_message()
+
+    def set_hint(self, hint: str) -> None:
+        self._hint = hint
+        self._show_message()
+
+    def _show_message(self) -> None:
+        if not self.is_mounted:
+            return
+        message = self.query_one(".form-field--message", Static)
+        shown = self._error or self._hint
+        message.update(Content(shown))
+        message.set_class(not shown, "-empty")
+
+
+class TextField(FormField):
+    """A one-line text input that counts its characters against the service's limit."""
+
+    def __init__(
+        self,
+        label: str,
+        value: str = "",
+        *,
+        max_length: int | None = None,
+        required: bool = False,
+        placeholder: str = "",
+        hint: str = "",
+        id: str | None = None,
+    ) -> None:
+        # The limit is checked rather than enforced by the Input: a pasted text that is too
+        # long stays whole, so the user sees how much to cut instead of losing the end.
+        self.input = Input(value, placeholder=placeholder, compact=True)
+        super().__init__(label, self.input, hint=hint, id=id)
+        self.max_length = max_length
+        self.required = required
+        self._base_hint = hint
+
+    @property
+    def value(self) -> str:
+        """What was typed, without the spaces around it."""
+        return self.input.value.strip()
+
+    def on_mount(self) -> None:
+        self._count()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._count()
+        if self.error:
+            # An error clears as soon as the value is right again, not only on the next send.
+            self.show_error(self.problem() or "")
+
+    def _count(self) -> None:
+        if self.max_length is None:
+            return
+        counter = f"{len(self.value)}/{self.max_length} characters"
+        self.set_hint(f"{self._base_hint} · {counter}" if self._base_hint else counter)
+
+    def problem(self) -> str | None:
+        if self.required and not self.value:
+            return f"{self.label} cannot be empty."
+        if self.max_length is not None and len(self.value) > self.max_length:
+            extra = len(self.value) - self.max_length
+            return (
+                f"{self.label} is {len(self.value)} characters long; the limit is "
+                f"{self.max_length}: remove {extra}."
+            )
+        return None
+
+
+class ChoiceField(FormField):
+    """A choice among fixed values, as a drop-down (Enter or ↓ opens it, type to jump)."""
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[str | Content, Any]],
+        value: Any,
+        *,
+        hint: str = "",
+        id: str | None = None,
+    ) -> None:
+        self.select: Select[Any] = Select(
+            [(o if isinstance(o, Content) else Content(o), v) for o, v in options],
+            value=value,
+            allow_blank=False,
+            compact=True,
+        )
+        super().__init__(label, self.select, hint=hint, id=id)
+
+    @property
+    def value(self) -> Any:
+        return self.select.value
+
+    def set_options(self, options: Sequence[tuple[str | Content, Any]], value: Any) -> None:
+        """Replace the choices, keeping ``value`` chosen (the first choice if it is gone)."""
+        self.select.set_options(
+            [(o if isinstance(o, Content) else Content(o), v) for o, v in options]
+        )
+        if any(v == value for _, v in options):
+            self.select.value = value
+
+
+class ConfirmField(TextField):
+    """Asks for an item's name before a destructive action, so that no stray key can do it."""
+
+    def __init__(self, item_name: str, *, verb: str = "confirm", id: str | None = None) -> None:
+        self.expected = text.one_line(item_name)
+        super().__init__(f"Type {self.expected} to {verb}", placeholder=self.expected, id=id)
+
+    @property
+    def matches(self) -> bool:
+        """Whether the name was typed (case and surrounding spaces aside)."""
+        return bool(self.value) and self.value.casefold() == self.expected.casefold()
+
+    def problem(self) -> str | None:
+        if self.matches:
+            return None
+        return f"Type the name as shown above the field ({self.expected}) to go on."
