@@ -8,17 +8,19 @@ with the service's answer as the dialog's result.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar, cast
+from collections.abc import Callable, Coroutine, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
+from textual.worker import Worker
 
 from .. import text
 from ..api import Client
@@ -67,9 +69,7 @@ class ActionDialog(ModalScreen[T], Generic[T]):
 
     CSS_PATH = "../styles/dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape", "cancel", "Cancel", id="dialog.cancel", tooltip="Close without sending"
-        ),
+        Binding("escape", "cancel", "Cancel", id="dialog.cancel", tooltip="Close without sending"),
     ]
 
     confirm_label: ClassVar[str] = "Save"
@@ -105,9 +105,7 @@ class ActionDialog(ModalScreen[T], Generic[T]):
             yield Static(id="dialog-status", classes="-empty")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel", id="cancel")
-                yield Button(
-                    Content(self.confirm_text), id="confirm", variant=self.confirm_variant
-                )
+                yield Button(Content(self.confirm_text), id="confirm", variant=self.confirm_variant)
 
     def compose_body(self) -> ComposeResult:
         """The fields and explanations between the title and the buttons."""
@@ -139,8 +137,11 @@ class ActionDialog(ModalScreen[T], Generic[T]):
 
     def refresh_ready(self) -> None:
         """Allow or forbid the action's button, from ``is_ready`` and whether a send is on."""
-        if self.is_mounted:
-            self.query_one("#confirm", Button).disabled = self.sending or not self.is_ready()
+        try:
+            button = self.query_one("#confirm", Button)
+        except NoMatches:
+            return  # not composed yet: on_mount asks again
+        button.disabled = self.sending or not self.is_ready()
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -182,7 +183,14 @@ class ActionDialog(ModalScreen[T], Generic[T]):
         self.sending = True
         self.refresh_ready()
         self.say(self.sending_note)
-        self.run_worker(self._send, group="send", exclusive=True, exit_on_error=False)
+        self.start(self._send, group="send")
+
+    def start(self, work: Callable[[], Coroutine[Any, Any, None]], *, group: str) -> Worker[None]:
+        """Run some of the dialog's work (a load, the send) in a worker of its own group.
+
+        A failure other than the client's errors reaches the app, which reports it.
+        """
+        return self.run_worker(work, group=group, exclusive=True, exit_on_error=False)
 
     async def _send(self) -> None:
         try:

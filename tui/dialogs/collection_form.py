@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.content import Content
 
+from .. import text
 from ..api import UNSET
 from ..api.errors import ApiError
 from ..api.models import Collection
@@ -38,7 +39,9 @@ class CollectionForm(ActionDialog[Collection]):
         title = {
             "create": heading("New collection in ", organization_title),
             "title": heading("Rename the collection ", collection.title if collection else ""),
-            "description": heading("Describe the collection ", collection.title if collection else ""),
+            "description": heading(
+                "Describe the collection ", collection.title if collection else ""
+            ),
             "default_level": heading(
                 "Default level of the collection ", collection.title if collection else ""
             ),
@@ -88,7 +91,11 @@ class CollectionForm(ActionDialog[Collection]):
             )
         elif self.change == "title" and collection is not None:
             yield TextField(
-                "Title", collection.title, max_length=COLLECTION_TITLE_MAX, required=True, id="title"
+                "Title",
+                collection.title,
+                max_length=COLLECTION_TITLE_MAX,
+                required=True,
+                id="title",
             )
         elif self.change == "description" and collection is not None:
             yield TextField(
@@ -110,16 +117,18 @@ class CollectionForm(ActionDialog[Collection]):
     def _parent_id(self) -> str:
         return self.place[0] if self.place else ""
 
-    def _first_places(self) -> list[tuple[str | Content, str]]:
+    def _first_places(self) -> list[tuple[str | Text, str]]:
         # Until every collection is loaded, the one preselected must be a choice already.
-        first: list[tuple[str | Content, str]] = [(f"Top of {self.organization_title}", "")]
+        first: list[tuple[str | Text, str]] = [
+            (f"Top of {text.one_line(self.organization_title)}", "")
+        ]
         if self.place:
-            first.append((Content(self.place[1]), self.place[0]))
+            first.append((text.text(self.place[1]), self.place[0]))
         return first
 
     def on_mount(self) -> None:
         if self.change == "create":
-            self.run_worker(self._load_places, group="places", exit_on_error=False)
+            self.start(self._load_places, group="places")
             self.query_one("#title", TextField).input.focus()
         else:
             self.query_one(FormField).control.focus()
@@ -131,9 +140,9 @@ class CollectionForm(ActionDialog[Collection]):
             self.say_failure(error)
             return
         where = self.query_one("#where", ChoiceField)
-        choices = places(collections, f"Top of {self.organization_title}")
+        choices = places(collections, f"Top of {text.one_line(self.organization_title)}")
         where.set_options(
-            [(Content(p.label), p.id or "") for p in choices], where.value or self._parent_id()
+            [(Text(p.label), p.id or "") for p in choices], where.value or self._parent_id()
         )
 
     # -- sending ---------------------------------------------------------------------------

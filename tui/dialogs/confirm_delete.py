@@ -42,9 +42,7 @@ def collection_impact(collection: Collection, contents: CollectionContents) -> C
     if contents.spaces:
         effects.append(f"moves {plural(len(contents.spaces), 'space')} to the trash")
     if not effects:
-        return _named(
-            "Deleting ", collection.title, " removes this empty collection for good."
-        )
+        return _named("Deleting ", collection.title, " removes this empty collection for good.")
     lines = [_named("Deleting ", collection.title, f" also {' and '.join(effects)}.")]
     if contents.spaces:
         lines.append(
@@ -100,7 +98,7 @@ class ConfirmDelete(ActionDialog[Deletion]):
     def on_mount(self) -> None:
         self.query_one("#confirm-name", ConfirmField).input.focus()
         if isinstance(self.item, Collection):
-            self.run_worker(self._count, group="count", exit_on_error=False)
+            self.start(self._count, group="count")
 
     async def _count(self) -> None:
         assert isinstance(self.item, Collection)

@@ -122,9 +122,7 @@ class DeletedSpacesDialog(ActionDialog[Space]):
         option = self.query_one("#deleted", OptionList).highlighted_option
         if option is None or option.disabled or option.id is None:
             return None
-        return next(
-            (d for d in session_trash(self.app).items() if d.space.id == option.id), None
-        )
+        return next((d for d in session_trash(self.app).items() if d.space.id == option.id), None)
 
     @on(OptionList.OptionHighlighted, "#deleted")
     def _highlighted(self) -> None:

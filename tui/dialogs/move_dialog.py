@@ -53,7 +53,7 @@ class MoveDialog(ActionDialog[Collection | Space]):
 
     def on_mount(self) -> None:
         self.query_one("#places", OptionList).focus()
-        self.run_worker(self._load, group="load", exit_on_error=False)
+        self.start(self._load, group="load")
 
     async def _load(self) -> None:
         try:

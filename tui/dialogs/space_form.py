@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.content import Content
 
+from .. import text
 from ..api import UNSET
 from ..api.errors import ApiError
 from ..api.models import Space
@@ -77,12 +78,14 @@ class SpaceForm(ActionDialog[Space]):
 
     def compose_body(self) -> ComposeResult:
         if self.change == "create":
-            first = [(f"Top of {self.organization_title}", "")]
+            first: list[tuple[str | Text, str]] = [
+                (f"Top of {text.one_line(self.organization_title)}", "")
+            ]
             if self.place:
-                first.append((self.place[1], self.place[0]))
+                first.append((text.text(self.place[1]), self.place[0]))
             yield ChoiceField(
                 "Where",
-                [(Content(label), value) for label, value in first],
+                first,
                 self.place[0] if self.place else "",
                 id="where",
             )
@@ -126,12 +129,14 @@ class SpaceForm(ActionDialog[Space]):
                 id="default-level",
             )
         else:
-            current = space.language if any(space.language == v for _, v in LANGUAGES) else "en"
-            yield ChoiceField("Language", LANGUAGES, current, id="language")
+            known = any(space.language == v for _, v in LANGUAGES)
+            yield ChoiceField(
+                "Language", LANGUAGES, space.language if known else "en", id="language"
+            )
 
     def on_mount(self) -> None:
         if self.change == "create":
-            self.run_worker(self._load_places, group="places", exit_on_error=False)
+            self.start(self._load_places, group="places")
             self.query_one("#title", TextField).input.focus()
         else:
             self.query_one(FormField).control.focus()
@@ -143,8 +148,8 @@ class SpaceForm(ActionDialog[Space]):
             self.say_failure(error)
             return
         where = self.query_one("#where", ChoiceField)
-        choices = places(collections, f"Top of {self.organization_title}")
-        where.set_options([(Content(p.label), p.id or "") for p in choices], where.value)
+        choices = places(collections, f"Top of {text.one_line(self.organization_title)}")
+        where.set_options([(Text(p.label), p.id or "") for p in choices], where.value)
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -170,9 +175,7 @@ class SpaceForm(ActionDialog[Space]):
         if self.change == "emoji":
             return await spaces.update_space_by_id(space_id, emoji=self._text("emoji") or None)
         if self.change == "visibility":
-            return await spaces.update_space_by_id(
-                space_id, visibility=self._choice("visibility")
-            )
+            return await spaces.update_space_by_id(space_id, visibility=self._choice("visibility"))
         if self.change == "edit_mode":
             return await spaces.update_space_by_id(space_id, edit_mode=self._choice("edit-mode"))
         if self.change == "default_level":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -46,7 +47,7 @@ class TransferDialog(ActionDialog[Collection | Space]):
 
     def on_mount(self) -> None:
         self.query_one("#organizations", OptionList).focus()
-        self.run_worker(self._load, group="load", exit_on_error=False)
+        self.start(self._load, group="load")
 
     async def _load(self) -> None:
         client = self.client
@@ -93,24 +94,35 @@ class TransferDialog(ActionDialog[Collection | Space]):
 
     @property
     def target(self) -> Organization | None:
-        listing = self.query_one("#organizations", OptionList)
+        try:
+            listing = self.query_one("#organizations", OptionList)
+        except NoMatches:
+            return None  # not composed yet
         option = listing.highlighted_option
         if option is None or option.disabled or option.id is None:
             return None
         return self.organizations.get(option.id)
 
     def _impact(self) -> Content:
-        target = self.target if self.is_mounted else None
-        where = text.content(target.title, "bold") if target else Content("the organisation chosen below")
+        target = self.target
+        where = (
+            text.content(target.title, "bold")
+            if target
+            else Content("the organisation chosen below")
+        )
         name = text.content(self.item.title, "bold")
         if isinstance(self.item, Space):
             moved = Content.assemble("Transferring ", name, " moves it")
         elif self.contents is None:
             moved = Content.assemble("Transferring ", name, " moves it and everything in it")
         else:
-            nested = plural(len(self.contents.collections), "nested collection")
-            spaces = plural(len(self.contents.spaces), "space")
-            moved = Content.assemble("Transferring ", name, f" moves it, {nested} and {spaces}")
+            held = []
+            if self.contents.collections:
+                held.append(plural(len(self.contents.collections), "nested collection"))
+            if self.contents.spaces:
+                held.append(plural(len(self.contents.spaces), "space"))
+            with_it = f" with its {' and '.join(held)}" if held else ""
+            moved = Content.assemble("Transferring ", name, f" moves it{with_it}")
         return Content.assemble(
             moved,
             " out of ",

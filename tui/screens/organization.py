@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -17,13 +15,12 @@ from textual.widgets import Tree
 from .. import text
 from ..api.errors import ApiError
 from ..api.models import Collection, Organization, Page, Space
-from ..dialogs import CollectionForm, DeletedSpacesDialog, Deletion, SpaceForm, allowed
+from ..dialogs import Deletion
 from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemTree, TreeItem
-from .base import BrowserScreen, ScreenCommand
-from .collection_actions import COLLECTION_ACTIONS, COLLECTION_BINDINGS, CollectionActions
+from .base import BrowserScreen
 from .locations import Location
 from .organizations import organization_location
-from .space_actions import SPACE_ACTIONS, SPACE_BINDINGS, SpaceActions
+from .tree_actions import TREE_BINDINGS, TreeActions
 
 __all__ = ["OrganizationScreen", "collection_location", "space_location"]
 
@@ -80,7 +77,7 @@ class OrganizationView:
     spaces: Page[Space]
 
 
-class OrganizationScreen(CollectionActions, SpaceActions, BrowserScreen):
+class OrganizationScreen(TreeActions, BrowserScreen):
     """Collections open lazily; long lists of spaces load more when their end is reached.
 
     The keys that act on an item (rename, move, delete…) act on the highlighted one: each key
@@ -97,32 +94,7 @@ class OrganizationScreen(CollectionActions, SpaceActions, BrowserScreen):
             id="organization.search",
             tooltip="Search the content of every space of the organisation",
         ),
-        Binding(
-            "n",
-            "create_space",
-            "New space",
-            show=False,
-            id="space.create",
-            tooltip="Create a space in the highlighted collection, or at the top",
-        ),
-        Binding(
-            "N",
-            "create_collection",
-            "New collection",
-            show=False,
-            id="collection.create",
-            tooltip="Create a collection in the highlighted one, or at the top",
-        ),
-        *COLLECTION_BINDINGS,
-        *SPACE_BINDINGS,
-        Binding(
-            "u",
-            "restore_space",
-            "Restore deleted",
-            show=False,
-            id="space.restore",
-            tooltip="List the spaces deleted in this session and restore one",
-        ),
+        *TREE_BINDINGS,
     ]
 
     def __init__(self, organization_id: str, *, reveal: str | None = None) -> None:
@@ -392,99 +364,18 @@ class OrganizationScreen(CollectionActions, SpaceActions, BrowserScreen):
 
     # -- acting on items -------------------------------------------------------------------
 
-    def _highlighted_kind(self) -> str | None:
+    def highlighted_item(self) -> TreeItem | None:
         try:
-            item = self.content_tree.highlighted
+            return self.content_tree.highlighted
         except NoMatches:
-            return None
-        return item.kind if item is not None else None
+            return None  # the keys are checked before the tree exists
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in COLLECTION_ACTIONS:
-            return self._highlighted_kind() == "collection"
-        if action in SPACE_ACTIONS:
-            return self._highlighted_kind() == "space"
-        return True
+    def organization_in_view(self) -> Organization | None:
+        return self.organization
 
-    def screen_commands(self) -> Iterator[ScreenCommand]:
-        """Commands named after what they act on: ``collection: rename``, ``space: move``.
-
-        Those on an item run on the highlighted one, and say so when it is of the other kind
-        (their keys are then inactive, so they are called directly rather than as actions).
-        """
-        seen: set[str] = set()
-        for _key, binding in self._bindings:
-            if not binding.id or not binding.description or binding.action in seen:
-                continue
-            seen.add(binding.action)
-            namespace, _, name = binding.id.partition(".")
-            if namespace in ("collection", "space"):
-                title = f"{namespace}: {name.replace('_', ' ')}"
-                callback = getattr(self, f"action_{binding.action}")
-            else:
-                description = binding.description[0].lower() + binding.description[1:]
-                title = f"{self.NAMESPACE}: {description}"
-                callback = partial(self.run_action, binding.action)
-            yield ScreenCommand(title, binding.tooltip or binding.description, callback)
-
-    def collection_in_view(self) -> Collection | None:
-        item = self.content_tree.highlighted
-        return item.value if item is not None and item.kind == "collection" else None
-
-    def space_in_view(self) -> Space | None:
-        item = self.content_tree.highlighted
-        return item.value if item is not None and item.kind == "space" else None
-
-    def _creation_place(self) -> tuple[str, str] | None:
-        """(id, title) of the collection new items go to: the highlighted one or the space's."""
-        item = self.content_tree.highlighted
-        if item is None:
-            return None
-        if item.kind == "collection":
-            return (item.value.id, item.value.title)
-        if item.kind == "space" and item.value.parent:
-            place = self.docdeck.locations.get("collection", item.value.parent)
-            return (item.value.parent, place.title if place else item.value.parent)
-        return None
-
-    def _may_create(self, place: tuple[str, str] | None, what: str) -> bool:
-        if place is not None:
-            parent = self.content_tree.item(f"collection:{place[0]}")
-            permitted = bool(parent and parent.value.permissions.create)
-            return allowed(self, permitted, "create", f"create a {what} in this collection")
-        permitted = bool(self.organization and self.organization.permissions.create_content)
-        return allowed(self, permitted, "create", f"create a {what} in this organisation")
-
-    def action_create_space(self) -> None:
-        place = self._creation_place()
-        if self._may_create(place, "space"):
-            title = self.organization.title if self.organization else ""
-            form = SpaceForm.create(self.organization_id, title, place)
-            self.app.push_screen(form, self._created_space)
-
-    def _created_space(self, space: Space | None) -> None:
-        if space is not None:
-            self.space_changed(space, f"Created the space {text.one_line(space.title)}.")
-
-    def action_create_collection(self) -> None:
-        place = self._creation_place()
-        if self._may_create(place, "collection"):
-            title = self.organization.title if self.organization else ""
-            form = CollectionForm.create(self.organization_id, title, place)
-            self.app.push_screen(form, self._created_collection)
-
-    def _created_collection(self, collection: Collection | None) -> None:
-        if collection is not None:
-            message = f"Created the collection {text.one_line(collection.title)}."
-            self.collection_changed(collection, message)
-
-    def action_restore_space(self) -> None:
-        title = self.organization.title if self.organization else ""
-        self.app.push_screen(DeletedSpacesDialog(self.organization_id, title), self._restored)
-
-    def _restored(self, space: Space | None) -> None:
-        if space is not None:
-            self.space_changed(space, f"Restored the space {text.one_line(space.title)}.")
+    def loaded_collection(self, collection_id: str) -> Collection | None:
+        item = self.content_tree.item(f"collection:{collection_id}")
+        return item.value if item is not None else None
 
     # -- after a change --------------------------------------------------------------------
 

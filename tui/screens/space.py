@@ -346,6 +346,14 @@ class SpaceScreen(SpaceActions, BrowserScreen):
     def space_in_view(self) -> Space | None:
         return self.space
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # On the page, m is the page's "show more"; when there is no more, it must not fall
+        # through to moving the space, which the tree, the files and the palette offer.
+        focused = self.focused
+        if action == "move_space" and focused is not None:
+            return self.page_view not in focused.ancestors_with_self
+        return True
+
     def _others_are_stale(self) -> None:
         # The organisation's tree below this screen shows the space too: it reloads when
         # the user goes back to it.

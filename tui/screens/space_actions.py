@@ -8,6 +8,7 @@ opens its dialog; the dialog sends, and the screen hears of the result in ``spac
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -25,8 +26,7 @@ from ..dialogs import (
     session_trash,
 )
 from ..dialogs.space_form import SpaceChange
-
-from .base import DocdeckScreen
+from .base import DocdeckScreen, ScreenCommand
 
 if TYPE_CHECKING:
     _Screen = DocdeckScreen
@@ -65,9 +65,7 @@ SPACE_BINDINGS: list[BindingType] = [
         "The role members get on the space by default",
     ),
     _binding("L", "space_language", "Language", "space.language", "The language of its content"),
-    _binding(
-        "c", "duplicate_space", "Duplicate", "space.duplicate", "Copy the space, next to it"
-    ),
+    _binding("c", "duplicate_space", "Duplicate", "space.duplicate", "Copy the space, next to it"),
     _binding("m", "move_space", "Move", "space.move", "Move the space to another collection"),
     _binding(
         "t",
@@ -137,6 +135,28 @@ class SpaceActions(_Screen):
     def space_deleted(self, deletion: Deletion) -> None:
         raise NotImplementedError
 
+    def screen_commands(self) -> Iterator[ScreenCommand]:
+        """Commands named after what they act on: ``space: rename``, ``collection: move``.
+
+        Those on an item call their action directly: its key may be inactive where the focus
+        is (another kind of row highlighted, the page's own ``m``), and the action itself
+        says when there is nothing to act on.
+        """
+        seen: set[str] = set()
+        for _key, binding in self._bindings:
+            if not binding.id or not binding.description or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            namespace, _, name = binding.id.partition(".")
+            if namespace in ("collection", "space") and hasattr(self, f"action_{binding.action}"):
+                title = f"{namespace}: {name.replace('_', ' ')}"
+                callback = getattr(self, f"action_{binding.action}")
+            else:
+                description = binding.description[0].lower() + binding.description[1:]
+                title = f"{self.NAMESPACE}: {description}"
+                callback = partial(self.run_action, binding.action)
+            yield ScreenCommand(title, binding.tooltip or binding.description, callback)
+
     def _acting_on(self) -> Space | None:
         space = self.space_in_view()
         if space is None:
@@ -202,9 +222,7 @@ class SpaceActions(_Screen):
             if isinstance(result, Space):
                 self.space_changed(result, f"Moved {text.one_line(result.title)}.")
 
-        self.app.push_screen(
-            MoveDialog(space, organization_title(self, space.organization)), moved
-        )
+        self.app.push_screen(MoveDialog(space, organization_title(self, space.organization)), moved)
 
     def action_transfer_space(self) -> None:
         space = self._acting_on()

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 
@@ -88,9 +90,10 @@ class FormField(Vertical):
         self._show_message()
 
     def _show_message(self) -> None:
-        if not self.is_mounted:
-            return
-        message = self.query_one(".form-field--message", Static)
+        try:
+            message = self.query_one(".form-field--message", Static)
+        except NoMatches:
+            return  # not composed yet: on_mount shows it
         shown = self._error or self._hint
         message.update(Content(shown))
         message.set_class(not shown, "-empty")
@@ -151,22 +154,23 @@ class TextField(FormField):
 
 
 class ChoiceField(FormField):
-    """A choice among fixed values, as a drop-down (Enter or ↓ opens it, type to jump)."""
+    """A choice among fixed values, as a drop-down (Enter or ↓ opens it, type to jump).
+
+    Labels are plain strings or rich ``Text`` (use ``tui.text.text`` for server titles): the
+    drop-down's type-to-search reads those, and neither is ever read as markup.
+    """
 
     def __init__(
         self,
         label: str,
-        options: Sequence[tuple[str | Content, Any]],
+        options: Sequence[tuple[str | Text, Any]],
         value: Any,
         *,
         hint: str = "",
         id: str | None = None,
     ) -> None:
         self.select: Select[Any] = Select(
-            [(o if isinstance(o, Content) else Content(o), v) for o, v in options],
-            value=value,
-            allow_blank=False,
-            compact=True,
+            _literal(options), value=value, allow_blank=False, compact=True
         )
         super().__init__(label, self.select, hint=hint, id=id)
 
@@ -174,13 +178,15 @@ class ChoiceField(FormField):
     def value(self) -> Any:
         return self.select.value
 
-    def set_options(self, options: Sequence[tuple[str | Content, Any]], value: Any) -> None:
+    def set_options(self, options: Sequence[tuple[str | Text, Any]], value: Any) -> None:
         """Replace the choices, keeping ``value`` chosen (the first choice if it is gone)."""
-        self.select.set_options(
-            [(o if isinstance(o, Content) else Content(o), v) for o, v in options]
-        )
+        self.select.set_options(_literal(options))
         if any(v == value for _, v in options):
             self.select.value = value
+
+
+def _literal(options: Sequence[tuple[str | Text, Any]]) -> list[tuple[Text, Any]]:
+    return [(label if isinstance(label, Text) else Text(label), v) for label, v in options]
 
 
 class ConfirmField(TextField):
