@@ -54,10 +54,16 @@ async def space_id(client: Any, title: str) -> str:
 
 
 def on_screen(app: Any) -> str:
-    """What the terminal shows with dialog borders removed and lines joined, so that a
-    message wrapped over two lines of a dialog reads as one."""
-    lines = [line.strip().strip("█▀▄▔▁▏▕").strip() for line in screen_text(app).splitlines()]
-    return " ".join(" ".join(lines).split())
+    """What the dialog on top shows, its lines joined so that a wrapped message reads as one.
+
+    A dialog's thick border draws █ on both sides of each of its lines: what lies between is
+    the dialog's, what lies outside is the dimmed screen behind it. Without a dialog, the
+    whole screen.
+    """
+    lines = screen_text(app).splitlines()
+    inside = [line[line.index("█") + 1 : line.rindex("█")] for line in lines if line.count("█") > 1]
+    kept = [line.strip(" ▀▄▔▁") for line in (inside or lines)]
+    return " ".join(" ".join(kept).split())
 
 
 def notifications(app: Any) -> list[str]:

@@ -455,3 +455,39 @@ async def test_the_palette_of_the_tree_acts_on_the_highlighted_space(make_app, t
         await settle(pilot)
         assert isinstance(app.screen, SpaceForm) and app.screen.change == "visibility"
         assert app.screen.query_one(ChoiceField).value == "share-link"
+
+
+async def test_on_the_page_m_never_moves_the_space_but_the_palette_does(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_api_reference(pilot)
+        screen.page_view.focus()
+        await pilot.press("m")  # the page's "show more", with nothing more to show
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("ctrl+p", *"space: move", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MoveDialog)
+        await pilot.click("#cancel")
+        await settle(pilot)
+        assert app.screen is screen
+        assert transport.count("POST") == 0
+
+
+async def test_a_title_that_looks_like_markup_is_shown_literally_in_the_dialogs(
+    make_app, transport, admin
+):
+    await admin.spaces.create_space(ORG, title="[b]Bold[/b] \x1b[31mred")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_northwind(pilot)
+        await open_form(pilot, screen, "[b]Bold[/b] \x1b[31mred", "d")
+        shown = on_screen(app)
+        assert "Delete the space [b]Bold[/b] ␛[31mred?" in shown
+        assert "Type [b]Bold[/b] ␛[31mred to delete it" in shown
+        await pilot.press(*"b bold b 31m red", "enter")  # ␛ cannot be typed: letters suffice
+        await settle(pilot)
+        assert len(sent(transport, "DELETE")) == 1
+        assert "Moved [b]Bold[/b] ␛[31mred to the trash. Press u to restore it." in notifications(
+            app
+        )

@@ -9,7 +9,7 @@ with the service's answer as the dialog's result.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -60,7 +60,7 @@ def allowed(widget: Widget, permitted: bool, role: str, doing: str) -> bool:
     return permitted
 
 
-class ActionDialog(ModalScreen[T], Generic[T]):
+class ActionDialog(ModalScreen[T]):
     """A title, a body of fields, a status line, and Cancel beside the action's button.
 
     Subclasses compose their body, may check it in ``problems_before_sending`` and send their
@@ -73,7 +73,7 @@ class ActionDialog(ModalScreen[T], Generic[T]):
     ]
 
     confirm_label: ClassVar[str] = "Save"
-    """The label of the action's button (with its key, when it has one)."""
+    """The label of the action's button, unless the dialog is given another."""
     confirm_variant: ClassVar[Literal["default", "primary", "success", "warning", "error"]] = (
         "primary"
     )
@@ -197,14 +197,15 @@ class ActionDialog(ModalScreen[T], Generic[T]):
             result = await self.send()
         except UnauthorizedError as error:
             self.dismiss(None)
-            self.docdeck.report_error(error)
+            self.docdeck.report_error(error)  # the connect screen: the token is no longer good
+            return
         except ApiError as error:
+            self.say_failure(error)
+            return
+        finally:
             self.sending = False
             self.refresh_ready()
-            self.say_failure(error)
-        else:
-            self.sending = False
-            self.dismiss(result)
+        self.dismiss(result)
 
     async def send(self) -> T:
         """The request of the dialog; raise the client's error to keep the dialog open."""

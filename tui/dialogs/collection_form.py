@@ -37,7 +37,7 @@ class CollectionForm(ActionDialog[Collection]):
         parent: tuple[str, str] | None = None,
     ) -> None:
         title = {
-            "create": heading("New collection in ", organization_title),
+            "create": heading("New collection in ", organization_title or "the organisation"),
             "title": heading("Rename the collection ", collection.title if collection else ""),
             "description": heading(
                 "Describe the collection ", collection.title if collection else ""

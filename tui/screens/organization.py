@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Tree
 
@@ -16,6 +17,7 @@ from .. import text
 from ..api.errors import ApiError
 from ..api.models import Collection, Organization, Page, Space
 from ..dialogs import Deletion
+from ..dialogs.places import plural
 from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemTree, TreeItem
 from .base import BrowserScreen
 from .locations import Location
@@ -68,6 +70,10 @@ def space_item(space: Space) -> TreeItem:
     return TreeItem(f"space:{space.id}", space.title, "space", icon=space.emoji or "•", value=space)
 
 
+HIGHLIGHT_SETTLE = 0.03
+"""Seconds the cursor rests on a row before its details are shown."""
+
+
 @dataclass
 class OrganizationView:
     """What the top of the tree needs: the organisation, its top collections, a page of spaces."""
@@ -104,6 +110,8 @@ class OrganizationScreen(TreeActions, BrowserScreen):
         self._next: dict[str | None, str | None] = {}
         self._reveal = reveal
         self._select_after_load: str | None = None
+        self._highlight_timer: Timer | None = None
+        self._bindings_kind: str | None = None
         self.stale = False
         """Whether another screen changed what this one shows: it reloads when shown again."""
 
@@ -285,7 +293,11 @@ class OrganizationScreen(TreeActions, BrowserScreen):
     # -- the highlighted item --------------------------------------------------------------
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
-        self._highlight_changed()  # the item keys follow the kind of the highlighted row
+        # Running down a long list only moves the cursor: the details and the keys that fit
+        # the row follow once it rests, so that each key costs a cursor move, not a layout.
+        if self._highlight_timer is not None:
+            self._highlight_timer.stop()
+        self._highlight_timer = self.set_timer(HIGHLIGHT_SETTLE, self._highlight_changed)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
         item = event.node.data
@@ -401,9 +413,12 @@ class OrganizationScreen(TreeActions, BrowserScreen):
 
     def collection_deleted(self, deletion: Deletion) -> None:
         trashed = len(deletion.trashed)
-        note = f" {trashed} spaces went to the trash: press u to restore them." if trashed else ""
-        if trashed == 1:
-            note = " 1 space went to the trash: press u to restore it."
+        note = (
+            f" {plural(trashed, 'space')} went to the trash: press u to restore "
+            + ("it." if trashed == 1 else "them.")
+            if trashed
+            else ""
+        )
         self.notify(
             f"Deleted the collection {text.one_line(deletion.title)}.{note}",
             title="Deleted",
@@ -412,10 +427,17 @@ class OrganizationScreen(TreeActions, BrowserScreen):
         self.reload_all()
 
     def _show_after_reload(self, key: str, parent: str | None) -> None:
-        """Highlight an item once the reload shows it (opening its collection if needed)."""
+        """Highlight an item once the reload shows it (opening its collection if needed).
+
+        An item that goes into a collection not loaded here is not chased: the cursor would
+        jump to it much later, when the user opens that collection.
+        """
+        holder = f"collection:{parent}" if parent is not None else None
+        if holder is not None and self.content_tree.item(holder) is None:
+            return
         self._select_after_load = key
-        if parent is not None and self.content_tree.item(f"collection:{parent}") is not None:
-            self.content_tree.expand_key(f"collection:{parent}")
+        if holder is not None:
+            self.content_tree.expand_key(holder)
 
     def _select_pending(self) -> None:
         key = self._select_after_load
@@ -427,4 +449,8 @@ class OrganizationScreen(TreeActions, BrowserScreen):
 
     def _highlight_changed(self) -> None:
         self._show_details()
-        self.refresh_bindings()
+        item = self.content_tree.highlighted
+        kind = item.kind if item is not None else None
+        if kind != self._bindings_kind:  # the item keys follow the kind of the highlighted row
+            self._bindings_kind = kind
+            self.refresh_bindings()

@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from .. import text
 
-__all__ = ["ChoiceField", "ConfirmField", "FormField", "TextField"]
+__all__ = ["ChoiceField", "ConfirmField", "FormField", "TextField", "typing_key"]
 
 
 class FormField(Vertical):
@@ -189,17 +189,35 @@ def _literal(options: Sequence[tuple[str | Text, Any]]) -> list[tuple[Text, Any]
     return [(label if isinstance(label, Text) else Text(label), v) for label, v in options]
 
 
-class ConfirmField(TextField):
-    """Asks for an item's name before a destructive action, so that no stray key can do it."""
+def typing_key(value: str) -> str:
+    """The letters and digits of a text, in lower case: what typing a name must reproduce.
 
-    def __init__(self, item_name: str, *, verb: str = "confirm", id: str | None = None) -> None:
-        self.expected = text.one_line(item_name)
-        super().__init__(f"Type {self.expected} to {verb}", placeholder=self.expected, id=id)
+    Emoji, symbols, punctuation and the pictures of control characters are hard or impossible
+    to type, so they are left out on both sides; the letters still have to be typed.
+    """
+    return "".join(char for char in value.casefold() if char.isalnum())
+
+
+class ConfirmField(TextField):
+    """Asks for an item's name before a destructive action, so that no stray key can do it.
+
+    A name with no letter or digit at all (only emoji, say) is replaced by the verb's word.
+    """
+
+    def __init__(self, item_name: str, *, verb: str = "delete", id: str | None = None) -> None:
+        name = text.one_line(item_name)
+        self.expected = name if typing_key(name) else verb.split()[0]
+        super().__init__(
+            f"Type {self.expected} to {verb}",
+            placeholder=self.expected,
+            hint="Case, spaces, symbols and emoji do not matter",
+            id=id,
+        )
 
     @property
     def matches(self) -> bool:
-        """Whether the name was typed (case and surrounding spaces aside)."""
-        return bool(self.value) and self.value.casefold() == self.expected.casefold()
+        """Whether the name's letters and digits were typed."""
+        return bool(self.value) and typing_key(self.value) == typing_key(self.expected)
 
     def problem(self) -> str | None:
         if self.matches:
