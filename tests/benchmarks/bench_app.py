@@ -51,10 +51,10 @@ Minimal().run()
 """
 
 
-def _time_to_marker(
-    argv: list[str], marker: bytes, env: dict[str, str], timeout: float = 60
-) -> float:
-    """Seconds from launching a program in an 80×24 pseudo-terminal until ``marker`` is shown."""
+def _times_to_markers(
+    argv: list[str], markers: list[bytes], env: dict[str, str], timeout: float = 60
+) -> list[float]:
+    """Seconds from launching a program in an 80×24 pseudo-terminal until each marker shows."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     started = time.perf_counter()
@@ -63,18 +63,21 @@ def _time_to_marker(
     )
     os.close(slave)
     seen = b""
+    found: dict[bytes, float] = {}
     try:
-        while True:
+        while len(found) < len(markers):
             if time.perf_counter() - started > timeout:
-                raise TimeoutError(f"{argv} never showed {marker!r}")
+                raise TimeoutError(f"{argv} never showed {markers!r}")
             ready, _, _ = select.select([master], [], [], 0.2)
             if ready:
                 try:
                     seen += os.read(master, 65536)
                 except OSError:
-                    raise RuntimeError(f"{argv} ended before showing {marker!r}") from None
-                if marker in seen:
-                    return time.perf_counter() - started
+                    raise RuntimeError(f"{argv} ended before showing {markers!r}") from None
+                for marker in markers:
+                    if marker not in found and marker in seen:
+                        found[marker] = time.perf_counter() - started
+        return [found[marker] for marker in markers]
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
@@ -94,17 +97,23 @@ def test_first_paint_of_the_demo_beside_a_minimal_textual_app() -> None:
         minimal = Path(home) / "minimal.py"
         minimal.write_text(MINIMAL_APP)
         docdeck = [sys.executable, "-m", "tui", "--demo"]
-        cold = _time_to_marker(docdeck, b"Northwind Labs", env)  # builds the demo database
-        ours, floor = [], []
+        # The first screen paints with the status line; the organisations arrive after.
+        markers = [b"local demo", b"Northwind Labs"]
+        _, cold = _times_to_markers(docdeck, markers, env)  # builds the demo database
+        paint, data, floor = [], [], []
         for _ in range(7):
-            ours.append(_time_to_marker(docdeck, b"Northwind Labs", env))
-            floor.append(_time_to_marker([sys.executable, str(minimal)], b"minimal app ready", env))
-    median_ours, median_floor = statistics.median(ours), statistics.median(floor)
+            first, ready = _times_to_markers(docdeck, markers, env)
+            paint.append(first)
+            data.append(ready)
+            floor.extend(
+                _times_to_markers([sys.executable, str(minimal)], [b"minimal app ready"], env)
+            )
+    median_paint, median_data, median_floor = map(statistics.median, (paint, data, floor))
     print(
-        f"\nfirst paint, 80x24: docdeck --demo median {median_ours * 1000:.0f} ms, "
-        f"minimal Textual app median {median_floor * 1000:.0f} ms, "
-        f"ratio {median_ours / median_floor:.2f} (first run, building the demo database: "
-        f"{cold * 1000:.0f} ms)"
+        f"\nfirst paint, 80x24: docdeck --demo median {median_paint * 1000:.0f} ms, minimal "
+        f"Textual app median {median_floor * 1000:.0f} ms, ratio {median_paint / median_floor:.2f}; "
+        f"organisations shown at {median_data * 1000:.0f} ms (ratio {median_data / median_floor:.2f}); "
+        f"first run, building the demo database: {cold * 1000:.0f} ms"
     )
 
 

@@ -1,22 +1,19 @@
-"""Provides the datasets the local service can start from."""
+"""Provides the datasets the local service can start from, each loaded only when asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 
 from ..store import Store
-from . import demo, hostile, large
 
 __all__ = ["DATASETS", "load_dataset"]
 
-DATASETS: dict[str, Callable[[Store], None]] = {
-    "demo": demo.build,
-    "large": large.build,
-    "hostile": hostile.build,
-}
+DATASETS: tuple[str, ...] = ("demo", "large", "hostile")
 
 
 def load_dataset(store: Store, name: str) -> None:
     """Write a dataset into an empty store."""
-    DATASETS[name](store)
+    if name not in DATASETS:
+        raise ValueError(f"unknown dataset {name!r}; choose one of {', '.join(DATASETS)}")
+    importlib.import_module(f"{__name__}.{name}").build(store)
     store.set_meta("dataset", name)
