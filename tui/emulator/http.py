@@ -66,7 +66,9 @@ class Body(BaseModel):
     ``model_fields_set`` tells an omitted field (keep) from one sent as null (remove).
     """
 
-    model_config = ConfigDict(extra="ignore", populate_by_name=True, str_strip_whitespace=False)
+    model_config = ConfigDict(
+        extra="ignore", populate_by_name=True, str_strip_whitespace=False, defer_build=True
+    )
 
     def given(self, name: str) -> bool:
         return name in self.model_fields_set
