@@ -57,8 +57,12 @@ class LocationRegistry:
         for location in locations:
             self._places[location.key] = location
             self._places.move_to_end(location.key)
-        while len(self._places) > self._limit:
-            self._places.popitem(last=False)
+        if len(self._places) > self._limit:
+            # Forget the oldest places, but never an organisation: they are few, and every
+            # trail of breadcrumbs ends in one.
+            excess = len(self._places) - self._limit
+            for key in [k for k in self._places if k[0] != "organization"][:excess]:
+                del self._places[key]
 
     def get(self, kind: str, id: str) -> Location | None:
         return self._places.get((kind, id))
