@@ -82,7 +82,7 @@ async def _get(path: str, token: str | None = "demo-admin") -> httpx.Response:
     [
         ("/v1/orgs", None, 401, "Authorization: Bearer"),
         ("/v1/orgs", "nope", 401, "not valid"),
-        ("/v1/orgs?limit=1001", "demo-admin", 400, "`limit` must be between 0 and 1000"),
+        ("/v1/orgs?limit=1001", "demo-admin", 400, "`limit` must be between 1 and 1000"),
         ("/v1/orgs?page=garbage", "demo-admin", 400, "page token"),
         ("/v1/nowhere", "demo-admin", 404, "no operation"),
     ],

@@ -163,14 +163,33 @@ async def test_an_unknown_provider_is_not_found(admin):
         await admin.sso.update_organization_saml_provider(ORG, "missing", label="X")
 
 
-async def test_only_admins_change_providers(editor, reader):
-    okta = await _okta(reader)  # reading is open to members
+async def test_only_admins_change_providers(admin, editor, reader):
+    okta = await _okta(admin)
     with pytest.raises(errors.ForbiddenError):
         await editor.sso.create_organization_saml_provider(ORG, label="Mine")
     with pytest.raises(errors.ForbiddenError):
         await editor.sso.update_organization_saml_provider(ORG, okta.id, label="Mine")
     with pytest.raises(errors.ForbiddenError):
         await reader.sso.delete_organization_saml_provider(ORG, okta.id)
+
+
+async def test_readers_and_editors_cannot_see_providers_and_permissions_say_so(
+    admin, editor, reader
+):
+    okta = await _okta(admin)
+    for client in (reader, editor):
+        with pytest.raises(errors.ForbiddenError):
+            await client.sso.list_saml_providers_in_organization_by_id(ORG)
+        with pytest.raises(errors.ForbiddenError):
+            await client.sso.get_organization_saml_provider_by_id(ORG, okta.id)
+        organization = await client.organizations.get_organization_by_id(ORG)
+        assert organization.permissions.admin is False
+        # Signing in through single sign-on stays open to every member.
+        assert [
+            login.label
+            for login in (await client.sso.list_sso_provider_logins_in_organization(ORG)).items
+        ] == ["Okta"]
+    assert (await admin.organizations.get_organization_by_id(ORG)).permissions.admin is True
 
 
 async def test_sso_of_an_organization_one_is_not_in_is_not_found(reader):

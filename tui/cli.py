@@ -20,7 +20,7 @@ def _serve(args: argparse.Namespace) -> int:
     from .emulator import create_app
 
     database = args.database or service_database(args.dataset)
-    app = create_app(args.dataset, database, reset=args.reset)
+    app = create_app(args.dataset, database, reset=args.reset, max_body=args.max_body)
     store = app.state.emulator.store
     base_url = f"http://{args.host}:{args.port}/v1"
     tokens = [doc["id"] for doc in store.list("token")]
@@ -32,6 +32,18 @@ def _serve(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
+
+
+_SIZE_UNITS = {"": 1, "b": 1, "kib": 1024, "mib": 1024**2, "gib": 1024**3}
+
+
+def _byte_size(text: str) -> int:
+    """A size such as ``2MiB``, ``512KiB`` or ``1048576`` (bytes), for argparse."""
+    number = text.strip().rstrip("bBiIkKmMgG")
+    unit = text.strip()[len(number) :].lower()
+    if not number.isdigit() or unit not in _SIZE_UNITS or int(number) == 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 2MiB, 512KiB or 4096")
+    return int(number) * _SIZE_UNITS[unit]
 
 
 def _check_token(base_url: str, token: str) -> str:
@@ -184,6 +196,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--database", help="SQLite file (default: in the user data directory)")
     serve.add_argument("--dataset", default="demo", choices=sorted(DATASETS))
     serve.add_argument("--reset", action="store_true", help="restore the dataset, losing changes")
+    serve.add_argument(
+        "--max-body",
+        type=_byte_size,
+        default="2MiB",
+        metavar="SIZE",
+        help="refuse request bodies larger than this with 413 (default: 2MiB)",
+    )
     serve.set_defaults(run=_serve)
     login = commands.add_parser("login", help="store a token for a profile, after checking it")
     login.add_argument("--profile", help="profile name (default: the default profile)")

@@ -11,24 +11,70 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route as StarletteRoute
+from starlette.types import Receive, Scope, Send
 
 from .datasets import DATASETS, load_dataset
 from .http import Ctx, HttpError, Route
 from .routes import ALL_ROUTES
 from .store import Store
 
-__all__ = ["Emulator", "create_app"]
+__all__ = ["DEFAULT_MAX_BODY", "MAX_JSON_DEPTH", "Emulator", "create_app"]
 
 logger = logging.getLogger("docdeck.emulator")
 
-_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+# Request bodies above this many bytes are refused with 413 (`docdeck serve --max-body`).
+DEFAULT_MAX_BODY = 2 * 1024 * 1024
+# Objects and arrays nested deeper than this are refused: no operation needs more, and deeper
+# bodies would only exhaust the recursion of whatever walks them.
+MAX_JSON_DEPTH = 64
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": status, "message": message}}, status, headers=headers)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether objects and arrays nest deeper than ``limit`` (checked without recursion)."""
+    pending = [(value, 1)]
+    while pending:
+        node, depth = pending.pop()
+        if not isinstance(node, dict | list):
+            continue
+        if depth > limit:
+            return True
+        children = node.values() if isinstance(node, dict) else node
+        pending.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _parse_body(raw: bytes) -> Any:
+    """The JSON of a request body; 400 when it is not strict JSON or nests absurdly deep."""
+    try:
+        body = json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        # RecursionError: tens of thousands of nested brackets overflow the parser itself.
+        raise HttpError(400, "Invalid request: the body is not valid JSON.") from None
+    if _too_deep(body, MAX_JSON_DEPTH):
+        raise HttpError(
+            400, f"Invalid request: the body nests deeper than {MAX_JSON_DEPTH} levels."
+        )
+    return body
+
+
+def _size(limit: int) -> str:
+    if limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MiB"
+    if limit % 1024 == 0:
+        return f"{limit // 1024} KiB"
+    return f"{limit} bytes"
 
 
 class Emulator:
@@ -40,24 +86,30 @@ class Emulator:
         *,
         clock: Callable[[], datetime] | None = None,
         routes: list[Route] | None = None,
+        max_body: int = DEFAULT_MAX_BODY,
     ) -> None:
         self.store = store
+        self.max_body = max_body
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         self.routes = routes if routes is not None else ALL_ROUTES
         # Requests seen, for tests that assert what reached the service.
         self.requests: list[tuple[str, str]] = []
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
-        allowed = False
+        allowed: list[str] = []
         for route in self.routes:
             found = route.pattern.match(path)
             if found is None:
                 continue
             if route.method == method:
                 return route, found.groupdict()
-            allowed = True
+            allowed.append(route.method)
         if allowed:
-            raise HttpError(405, f"{method} is not allowed on {path}.")
+            raise HttpError(
+                405,
+                f"{method} is not allowed on {path}; it accepts {', '.join(allowed)}.",
+                {"Allow": ", ".join(allowed)},
+            )
         return None
 
     def caller(self, request: Request) -> dict[str, Any]:
@@ -73,6 +125,29 @@ class Emulator:
             raise HttpError(401, "The token is not valid: it is unknown or has been revoked.")
         return user
 
+    async def read_body(self, request: Request) -> bytes:
+        """The body, refused with 413 once it passes the limit: never read whole when too big."""
+        too_big = HttpError(
+            413, f"The request body is larger than the service accepts ({_size(self.max_body)})."
+        )
+        declared = request.headers.get("content-length")
+        if declared is not None:
+            if not declared.isdigit():
+                raise HttpError(400, "Invalid request: the Content-Length header is not a number.")
+            if int(declared) > self.max_body:
+                raise too_big
+        received = bytearray()
+        try:
+            async for chunk in request.stream():
+                received += chunk
+                if len(received) > self.max_body:
+                    raise too_big
+        except ClientDisconnect:
+            raise HttpError(
+                400, "Invalid request: the body ended before it was complete."
+            ) from None
+        return bytes(received)
+
     async def handle(self, request: Request) -> Response:
         path = request.url.path
         method = request.method
@@ -83,13 +158,8 @@ class Emulator:
             if matched is None:
                 raise HttpError(404, f"There is no operation at {path}.")
             route, path_params = matched
-            raw = await request.body()
-            body = None
-            if raw:
-                try:
-                    body = json.loads(raw)
-                except ValueError:
-                    raise HttpError(400, "Invalid request: the body is not valid JSON.") from None
+            raw = await self.read_body(request)
+            body = _parse_body(raw) if raw.strip() else None
             ctx = Ctx(
                 app=self,
                 method=method,
@@ -116,6 +186,11 @@ class Emulator:
             )
         return JSONResponse(result, status, headers=ctx.response_headers)
 
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The ASGI entry: as an app rather than a function, Starlette routes every method here."""
+        response = await self.handle(Request(scope, receive))
+        await response(scope, receive, send)
+
 
 def create_app(
     dataset: str = "demo",
@@ -123,11 +198,13 @@ def create_app(
     *,
     reset: bool = False,
     clock: Callable[[], datetime] | None = None,
+    max_body: int = DEFAULT_MAX_BODY,
 ) -> Starlette:
     """The local service as an ASGI app.
 
     ``database=None`` keeps everything in memory; a path keeps it in SQLite, where it
     survives a restart. The dataset is loaded into an empty database, or again on ``reset``.
+    Bodies over ``max_body`` bytes are refused with 413.
     """
     if dataset not in DATASETS:
         raise ValueError(f"unknown dataset {dataset!r}; choose one of {', '.join(DATASETS)}")
@@ -136,7 +213,20 @@ def create_app(
         with store.transaction():
             store.clear()
             load_dataset(store, dataset)
-    emulator = Emulator(store, clock=clock)
-    app = Starlette(routes=[StarletteRoute("/{path:path}", emulator.handle, methods=_METHODS)])
+    emulator = Emulator(store, clock=clock, max_body=max_body)
+
+    # Every answer has the error body, even those Starlette gives before the handler runs
+    # (a request line such as `OPTIONS *` that no route matches, or a failure it catches).
+    async def starlette_refusal(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, HTTPException):
+            return _error(exc.status_code, str(exc.detail))
+        return _error(500, "The service failed to handle this request; nothing was changed.")
+
+    app = Starlette(
+        # No method list: OPTIONS, TRACE and unknown methods reach the handler, which refuses
+        # them in the error shape instead of Starlette's plain-text 405.
+        routes=[StarletteRoute("/{path:path}", emulator, methods=None)],
+        exception_handlers={HTTPException: starlette_refusal, Exception: starlette_refusal},
+    )
     app.state.emulator = emulator
     return app

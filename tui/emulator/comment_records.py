@@ -20,7 +20,9 @@ Filing:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from .content_tree import walk
 from .http import Body, Ctx, HttpError
@@ -28,6 +30,7 @@ from .records import find_space, user_ref
 from .store import Doc
 
 __all__ = [
+    "MAX_COMMENT_CHARACTERS",
     "Document",
     "Place",
     "comment_json",
@@ -45,13 +48,24 @@ __all__ = [
 ]
 
 FORMATS = ("markdown", "document")
+# The official document states no length for a comment's body; the local service keeps
+# comments to notes rather than pages (a 1 MB comment was stored whole), and says so.
+MAX_COMMENT_CHARACTERS = 100_000
+
+
+class JSONDocument(Body):
+    """A body's structured form, with the fields the official JSONDocument requires."""
+
+    object: Literal["document"]
+    data: dict[str, Any]
+    nodes: list[dict[str, Any]]
 
 
 class Document(Body):
     """A body: ``{markdown}``, ``{document}`` (a JSON document), or ``{}`` (empty)."""
 
-    markdown: str | None = None
-    document: dict[str, Any] | None = None
+    markdown: Annotated[str, Field(max_length=MAX_COMMENT_CHARACTERS)] | None = None
+    document: JSONDocument | None = None
 
 
 # -- where a thread lives -------------------------------------------------------------------
@@ -178,8 +192,7 @@ def _markdown_of(document: Document) -> str | None:
     if document.markdown is not None:
         return document.markdown
     if document.document is not None:
-        blocks = document.document.get("nodes")
-        return "\n\n".join(_text_of(block) for block in blocks) if isinstance(blocks, list) else ""
+        return "\n\n".join(_text_of(block) for block in document.document.nodes)
     return None
 
 
@@ -189,6 +202,12 @@ def required_markdown(document: Document | None, what: str) -> str:
         raise HttpError(
             400,
             f'Invalid request: `body` of the {what} cannot be empty; send {{"markdown": "..."}}.',
+        )
+    if len(str(markdown)) > MAX_COMMENT_CHARACTERS:
+        raise HttpError(
+            400,
+            f"Invalid request: `body` of the {what} must be at most "
+            f"{MAX_COMMENT_CHARACTERS} characters.",
         )
     return str(markdown)
 

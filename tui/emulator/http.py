@@ -30,6 +30,10 @@ __all__ = [
 ROLES = ("read", "comment", "edit", "review", "create", "admin")
 MAX_LIMIT = 1000
 DEFAULT_LIMIT = 100
+# The furthest offset a page token may carry: far beyond any list, well within SQLite's integers.
+MAX_OFFSET = 2**31 - 1
+# A query number: optional sign and at most 18 digits, so that it always fits in SQLite.
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -47,6 +51,24 @@ class HttpError(Exception):
 
 def not_found(what: str) -> HttpError:
     return HttpError(404, f"{what} could not be found.")
+
+
+def _page_offset(token: str) -> int:
+    """The offset a page token of this service carries; 400 for anything it did not issue."""
+    refusal = HttpError(
+        400, "Invalid request: `page` is not a valid page token; start from the first page."
+    )
+    if len(token) > 100:
+        raise refusal
+    try:
+        decoded = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
+    except (ValueError, binascii.Error, RecursionError):
+        raise refusal from None
+    offset = decoded.get("o") if isinstance(decoded, dict) and decoded.keys() == {"o"} else None
+    # bool is an int to Python, and a float such as 1e400 is not an offset this service wrote.
+    if type(offset) is not int or not 0 <= offset <= MAX_OFFSET:
+        raise refusal
+    return offset
 
 
 def iso(moment: datetime) -> str:
@@ -202,10 +224,10 @@ class Ctx:
         value = self.q_str(name)
         if value is None:
             return default
-        try:
-            number = int(float(value))
-        except ValueError:
-            raise HttpError(400, f"Invalid request: `{name}` must be a number.") from None
+        # Digits only: int(float(...)) let "inf" and "1e400" through to an OverflowError.
+        if not _WHOLE_NUMBER.fullmatch(value):
+            raise HttpError(400, f"Invalid request: `{name}` must be a whole number.")
+        number = int(value)
         if number < low or (high is not None and number > high):
             bound = f"between {low} and {high}" if high is not None else f"at least {low}"
             raise HttpError(400, f"Invalid request: `{name}` must be {bound}.")
@@ -215,17 +237,9 @@ class Ctx:
 
     def page_window(self) -> tuple[int, int]:
         """The offset and limit this request asks for."""
-        limit = self.q_int("limit", DEFAULT_LIMIT, low=0, high=MAX_LIMIT)
+        limit = self.q_int("limit", DEFAULT_LIMIT, low=1, high=MAX_LIMIT)
         token = self.q_str("page")
-        offset = 0
-        if token:
-            try:
-                decoded = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
-                offset = int(decoded["o"])
-            except (ValueError, KeyError, TypeError, binascii.Error):
-                raise HttpError(
-                    400, "Invalid request: `page` is not a page token this list gave."
-                ) from None
+        offset = _page_offset(token) if token else 0
         return offset, DEFAULT_LIMIT if limit is None else limit
 
     def envelope(self, items: list[Any], offset: int, limit: int, total: int) -> dict[str, Any]:

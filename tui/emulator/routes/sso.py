@@ -3,7 +3,8 @@
 Providers are stored as ``saml-provider`` (scope: organization id; fields organization, label,
 ssoURL, entityID, certificate, defaultTeam (a team id), defaultRole, createdAt). A provider is
 ``active`` once the identity provider's URL, entity id and certificate are all known, and
-``pending`` until then; only active providers are offered for login.
+``pending`` until then; only active providers are offered for login. Only administrators see
+or change providers; any member sees the SSO logins.
 """
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ def provider_json(ctx: Ctx, provider: Doc) -> dict[str, Any]:
     return result
 
 
-def _find_provider(ctx: Ctx, organization_id: str, provider_id: str, needed: str = "read") -> Doc:
-    find_organization(ctx, organization_id, needed)
+def _find_provider(ctx: Ctx, organization_id: str, provider_id: str) -> Doc:
+    find_organization(ctx, organization_id, "admin")
     provider = ctx.store.get("saml-provider", provider_id)
     if provider is None or provider["organization"] != organization_id:
         raise not_found("The SAML provider")
@@ -115,7 +116,9 @@ def _save(ctx: Ctx, provider: Doc) -> None:
 
 @routes.get("/v1/orgs/{organizationId}/saml")
 def list_providers(ctx: Ctx, organizationId: str) -> dict[str, Any]:
-    find_organization(ctx, organizationId)
+    # Certificates and entity ids are an administrator's, as the organization's
+    # `permissions.admin` tells; the SSO logins below are for everyone who signs in.
+    find_organization(ctx, organizationId, "admin")
     return ctx.paginate_stored(
         "saml-provider", lambda provider: provider_json(ctx, provider), scope=organizationId
     )
@@ -148,7 +151,7 @@ def get_provider(ctx: Ctx, organizationId: str, samlProviderId: str) -> dict[str
 
 @routes.patch("/v1/orgs/{organizationId}/saml/{samlProviderId}")
 def update_provider(ctx: Ctx, organizationId: str, samlProviderId: str) -> dict[str, Any]:
-    provider = _find_provider(ctx, organizationId, samlProviderId, "admin")
+    provider = _find_provider(ctx, organizationId, samlProviderId)
     request = ctx.parse(ProviderUpdate)
     if request.given("label"):
         if request.label is None:
