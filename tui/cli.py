@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -15,12 +16,18 @@ __all__ = ["main"]
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import sqlite3
+
     import uvicorn
 
+    from .config import ConfigError
     from .emulator import create_app
 
     database = args.database or service_database(args.dataset)
-    app = create_app(args.dataset, database, reset=args.reset, max_body=args.max_body)
+    try:
+        app = create_app(args.dataset, database, reset=args.reset, max_body=args.max_body)
+    except (OSError, sqlite3.Error) as exc:
+        raise ConfigError(f"cannot use the database {database}: {exc}") from None
     store = app.state.emulator.store
     base_url = f"http://{args.host}:{args.port}/v1"
     tokens = [doc["id"] for doc in store.list("token")]
@@ -46,6 +53,12 @@ def _byte_size(text: str) -> int:
     return int(number) * _SIZE_UNITS[unit]
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
+    return int(text)
+
+
 def _check_token(base_url: str, token: str) -> str:
     """The display name of the token's owner; raises ApiError when the service refuses it."""
     import asyncio
@@ -63,16 +76,19 @@ def _login(args: argparse.Namespace) -> int:
     import getpass
 
     from .api import errors
-    from .config import Profile, TokenStore, load_config, save_config
+    from .config import Profile, TokenStore, check_base_url, check_token, load_config, save_config
 
     config = load_config()
     profile = args.profile or config.default_profile or "default"
     known = config.profiles.get(profile)
-    base_url = args.base_url or (known.base_url if known else None) or DEFAULT_BASE_URL
+    base_url = check_base_url(
+        args.base_url or (known.base_url if known else None) or DEFAULT_BASE_URL
+    )
     token = getpass.getpass(f"API token for {profile} ({base_url}): ").strip()
     if not token:
         print("No token given; nothing changed.", file=sys.stderr)
         return 1
+    token = check_token(token, "the prompt")
     try:
         name = _check_token(base_url, token)
     except errors.ApiError as error:
@@ -100,14 +116,21 @@ def _logout(args: argparse.Namespace) -> int:
 
 def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     """A client of the local service in-process, on demo data kept in the user data directory."""
+    import sqlite3
+
     import httpx
 
     from .api import Client
     from .app import ConnectionLabel
+    from .config import ConfigError
     from .emulator import create_app
     from .paths import data_dir
 
-    service = create_app("demo", data_dir() / "demo.sqlite3", reset=reset)
+    database = data_dir() / "demo.sqlite3"
+    try:
+        service = create_app("demo", database, reset=reset)
+    except (OSError, sqlite3.Error) as exc:
+        raise ConfigError(f"cannot use the demo's database {database}: {exc}") from None
     client = Client(
         "demo-admin", base_url="http://demo.local/v1", transport=httpx.ASGITransport(app=service)
     )
@@ -127,22 +150,18 @@ def _run_app(args: argparse.Namespace) -> int:
         save_config,
     )
 
-    try:
-        config = load_config()
-        connection = (
-            None
-            if args.demo
-            else resolve_connection(
-                token=args.token,
-                base_url=args.base_url,
-                profile=args.profile,
-                config=config,
-                tokens=TokenStore(),
-            )
+    config = load_config()
+    connection = (
+        None
+        if args.demo
+        else resolve_connection(
+            token=args.token,
+            base_url=args.base_url,
+            profile=args.profile,
+            config=config,
+            tokens=TokenStore(),
         )
-    except ConfigError as error:
-        print(f"docdeck: {error}", file=sys.stderr)
-        return 2
+    )
     client: Client | None = None
     label: Any = connection
     if args.demo:
@@ -150,18 +169,22 @@ def _run_app(args: argparse.Namespace) -> int:
     elif connection is not None:
         client = Client(connection.token, base_url=connection.base_url)
 
+    # Remembering is a convenience: a config file or token store that became unwritable
+    # while the app runs costs the memory, never the session.
     def remember_theme(theme: str) -> None:
-        latest = load_config()
-        if latest.theme != theme:
-            latest.theme = theme
-            save_config(latest)
+        with contextlib.suppress(ConfigError):
+            latest = load_config()
+            if latest.theme != theme:
+                latest.theme = theme
+                save_config(latest)
 
     def remember_connection(made: Connection) -> None:
-        TokenStore().save(made.profile, made.token)
-        latest = load_config()
-        latest.profiles[made.profile] = Profile(base_url=made.base_url)
-        latest.default_profile = latest.default_profile or made.profile
-        save_config(latest)
+        with contextlib.suppress(ConfigError):
+            TokenStore().save(made.profile, made.token)
+            latest = load_config()
+            latest.profiles[made.profile] = Profile(base_url=made.base_url)
+            latest.default_profile = latest.default_profile or made.profile
+            save_config(latest)
 
     app = DocdeckApp(
         client,
@@ -192,7 +215,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the local service over HTTP")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8787)
+    serve.add_argument("--port", type=_port, default=8787)
     serve.add_argument("--database", help="SQLite file (default: in the user data directory)")
     serve.add_argument("--dataset", default="demo", choices=sorted(DATASETS))
     serve.add_argument("--reset", action="store_true", help="restore the dataset, losing changes")
@@ -215,11 +238,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run docdeck; input it cannot use (a URL, profile, config file, token store) ends in
+    one line on stderr and exit code 2, as argparse does for bad flags, never a traceback."""
+    from .config import ConfigError
+
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        return _run_app(args)
-    return int(args.run(args))
+    try:
+        if args.command is None:
+            return _run_app(args)
+        return int(args.run(args))
+    except ConfigError as error:
+        print(f"docdeck: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

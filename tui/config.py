@@ -27,6 +27,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -39,6 +40,8 @@ __all__ = [
     "Connection",
     "Profile",
     "TokenStore",
+    "check_base_url",
+    "check_token",
     "load_config",
     "resolve_connection",
     "save_config",
@@ -49,7 +52,52 @@ KEYRING_TIMEOUT = 3.0
 
 
 class ConfigError(Exception):
-    """The config file cannot be read; the message says where and why."""
+    """Something the user gave docdeck cannot be used: the message says what, where and why,
+    in one line the command line prints as it is."""
+
+
+def check_base_url(url: str) -> str:
+    """The base URL, trimmed; ConfigError unless it is an absolute http(s) URL with a host."""
+    text = url.strip()
+    problem = None
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - reading it checks the port
+    except ValueError as exc:
+        problem = str(exc)
+    else:
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            problem = "it needs to start with http:// or https:// and name a host"
+        elif any(ch.isspace() or not ch.isprintable() for ch in text):
+            problem = "it contains spaces or control characters"
+    if problem is None:
+        import httpx  # the client's own parser has the last word
+
+        try:
+            httpx.URL(text)
+        except (httpx.InvalidURL, ValueError) as exc:
+            problem = str(exc)
+    if problem is not None:
+        raise ConfigError(f"the base URL {text!r} is not valid: {problem}")
+    return text
+
+
+def check_token(token: str, where: str) -> str:
+    """The token, trimmed; ConfigError (never showing it) if no HTTP header could carry it."""
+    text = token.strip()
+    if not text or not all("!" <= ch <= "~" for ch in text):
+        raise ConfigError(
+            f"the token from {where} is not usable: a token is letters, digits and punctuation, "
+            "without spaces or other characters"
+        )
+    return text
+
+
+def _first_problem(error: ValidationError) -> str:
+    item = error.errors()[0]
+    where = ".".join(str(part) for part in item["loc"]) or "the file"
+    more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
+    return f"`{where}`: {item['msg']}{more}"
 
 
 class Profile(BaseModel):
@@ -78,12 +126,28 @@ def config_path() -> Path:
 
 def load_config(path: Path | None = None) -> Config:
     path = path or config_path()
-    if not path.exists():
-        return Config()
     try:
-        return Config.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
-    except (tomllib.TOMLDecodeError, ValidationError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Config()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read the config file {path}: {_reason(exc)}") from None
+    try:
+        return Config.model_validate(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from None
+    except ValidationError as exc:
+        raise ConfigError(
+            f"the config file {path} has a wrong value at {_first_problem(exc)}"
+        ) from None
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    return str(exc)
 
 
 def _toml_value(value: Any) -> str:
@@ -108,8 +172,11 @@ def save_config(config: Config, path: Path | None = None) -> Path:
         lines += ["", "[keys]"] + [
             f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()
         ]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write the config file {path}: {_reason(exc)}") from None
     return path
 
 
@@ -150,20 +217,33 @@ class TokenStore:
         return keyring
 
     def _read_file(self) -> dict[str, str]:
-        if not self.file.exists():
-            return {}
         try:
-            data = json.loads(self.file.read_text(encoding="utf-8"))
-        except ValueError:
+            text = self.file.read_text(encoding="utf-8")
+        except FileNotFoundError:
             return {}
-        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"cannot read the token store {self.file}: {_reason(exc)}") from None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        # Reading a damaged store as empty would let the next save drop every other token.
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise ConfigError(
+                f"the token store {self.file} is damaged (not a JSON object of tokens); "
+                "remove it and sign in again"
+            )
+        return {str(k): v for k, v in data.items()}
 
     def _write_file(self, tokens: dict[str, str]) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(self.file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(tokens, handle)
-        os.chmod(self.file, stat.S_IRUSR | stat.S_IWUSR)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(self.file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                json.dump(tokens, handle)
+            os.chmod(self.file, stat.S_IRUSR | stat.S_IWUSR)
+        except OSError as exc:
+            raise ConfigError(f"cannot write the token store {self.file}: {_reason(exc)}") from None
 
     def save(self, profile: str, token: str) -> str:
         """Keep the token; returns where it went, in words for the user."""
@@ -252,19 +332,17 @@ def resolve_connection(
     tokens: TokenStore,
 ) -> Connection | None:
     """The connection from flags, then the environment, then the named or default profile."""
+    token_source = "--token" if token else "$DOCDECK_TOKEN"
     token = token or os.environ.get("DOCDECK_TOKEN") or None
     base_url = base_url or os.environ.get("DOCDECK_BASE_URL") or None
     name = profile or config.default_profile or "default"
     chosen = config.profiles.get(name)
-    if token:
-        return Connection(
-            base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL),
-            token,
-            name if chosen else "env",
-        )
     if chosen is None and profile is not None:
         raise ConfigError(f"no profile named {profile!r} in {config_path()}")
+    url = check_base_url(base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL))
+    if token:
+        return Connection(url, check_token(token, token_source), name if chosen else "env")
     stored = tokens.load(name)
     if stored is None:
         return None
-    return Connection(base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL), stored, name)
+    return Connection(url, check_token(stored, f"the token store (profile {name!r})"), name)
