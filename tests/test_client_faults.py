@@ -140,7 +140,7 @@ async def test_a_get_that_keeps_timing_out_ends_in_a_timeout_error():
     async with client_for(script, attempts=3, sleeps=[]) as client:
         with pytest.raises(errors.TimeoutError) as caught:
             await client.organizations.get_organization_by_id("o1")
-    assert len(script.requests) == 3 and caught.value.path == "/orgs/o1"
+    assert len(script.requests) == 3 and caught.value.path == "/v1/orgs/o1"
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,7 @@ async def test_the_details_of_the_last_error_open_and_copy(make_app, transport):
         await pilot.press("exclamation_mark")
         await settle(pilot)
         assert isinstance(app.screen, ErrorDetailsScreen)
-        assert "GET /orgs/org-northwind/spaces" in screen_text(app)
+        assert "GET /v1/orgs/org-northwind/spaces" in screen_text(app)
         await pilot.press("y")
         assert "HTTP status: 500" in app.clipboard
         await pilot.press("escape")

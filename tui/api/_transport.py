@@ -5,18 +5,39 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import random
+import re
 import time
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote_plus
 
 import httpx
 
 from . import errors
 
-__all__ = ["BearerAuth", "RetryPolicy", "Sender"]
+__all__ = ["BearerAuth", "RetryPolicy", "Sender", "sent_target"]
 
 _RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
+# Query parameters whose values may be secrets (a site's shareKey, a visitor token …).
+_SECRET_QUERY = re.compile(r"key|token|secret|passw|auth|sig|jwt|claim|credential", re.IGNORECASE)
+
+
+def sent_target(url: httpx.URL) -> str:
+    """The path and query of a request as it was sent, with secret query values hidden.
+
+    Errors carry this, so that their details name the request that really failed (with the
+    base URL's ``/v1`` and any redirect) without ever showing a secret.
+    """
+    path, _, query = url.raw_path.decode("ascii").partition("?")
+    if not query:
+        return path
+    shown = []
+    for pair in query.split("&"):
+        name, equals, _value = pair.partition("=")
+        secret = equals and _SECRET_QUERY.search(unquote_plus(name))
+        shown.append(f"{name}=***" if secret else pair)
+    return f"{path}?{'&'.join(shown)}"
 
 
 class BearerAuth(httpx.Auth):
@@ -128,6 +149,7 @@ class Sender:
                 method, path.lstrip("/"), params=list(params or ()), json=json if has_body else None
             )
             wait: float | None
+            target = sent_target(request.url)
             try:
                 response = await self._http.send(request)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
@@ -148,6 +170,8 @@ class Sender:
                 status = response.status_code
                 if status < 400:
                     return response
+                # After a redirect, the request that failed is the last one sent.
+                target = sent_target(response.request.url)
                 await response.aread()
                 wait = _server_wait(response, self._wall_clock())
                 failure = (
@@ -158,7 +182,7 @@ class Sender:
                 retryable = status in _RETRY_STATUSES and (idempotent or status == 429)
                 if retryable and wait is not None and wait > self.policy.max_wait:
                     retryable = False
-            failure.method, failure.path = method, "/" + path.lstrip("/")
+            failure.method, failure.path = request.method, target
             attempt += 1
             if not retryable or attempt >= self.policy.attempts:
                 raise failure

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from . import errors
 from ._params import UNSET
-from ._transport import BearerAuth, RetryPolicy, Sender
+from ._transport import BearerAuth, RetryPolicy, Sender, sent_target
 from .cache import ResponseCache, ids_in
 from .models import Page
 from .resources import (
@@ -225,7 +225,7 @@ class Client:
             json=None if json is UNSET else json,
             has_body=json is not UNSET,
         )
-        payload = self._payload(response, method, path)
+        payload = self._payload(response)
         value = None
         if result is not None and payload is not None:
             try:
@@ -235,8 +235,8 @@ class Client:
                     f"the answer does not match the API: {exc.error_count()} problem(s), "
                     f"first at {'.'.join(map(str, exc.errors()[0]['loc']))}",
                     status=response.status_code,
-                    method=method,
-                    path="/" + path,
+                    method=response.request.method,
+                    path=sent_target(response.request.url),
                 ) from None
         if method == "GET":
             self.cache.put(key, value, ids_in(payload, tags))
@@ -249,7 +249,7 @@ class Client:
         return value
 
     @staticmethod
-    def _payload(response: httpx.Response, method: str, path: str) -> Any:
+    def _payload(response: httpx.Response) -> Any:
         if response.status_code == 204 or not response.content:
             return None
         try:
@@ -258,8 +258,8 @@ class Client:
             raise errors.UnexpectedResponseError(
                 "the answer is not JSON",
                 status=response.status_code,
-                method=method,
-                path="/" + path,
+                method=response.request.method,
+                path=sent_target(response.request.url),
             ) from None
 
     # -- cache modes for screens ------------------------------------------------------------
