@@ -154,6 +154,24 @@ def expected_operations() -> dict[str, str]:
 COVERED_GROUPS = set(expected_operations().values())
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The fuzzing's counts, when it ran (tests/test_fuzz.py)."""
+    from .fuzzing import COUNTS
+
+    if COUNTS.cases:
+        terminalreporter.write_sep(
+            "-",
+            f"fuzz: {COUNTS.operations} operations, {COUNTS.cases} hostile requests, "
+            f"{COUNTS.server_errors} answered 5xx, "
+            f"{sum(COUNTS.successes.values())} successes checked against the official document"
+            + (
+                f"; {len(COUNTS.not_routed)} operations not routed yet" if COUNTS.not_routed else ""
+            ),
+            green=not COUNTS.server_errors,
+            red=bool(COUNTS.server_errors),
+        )
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """On a full run, fail when an operation of a covered group was never seen to succeed."""
     options = session.config.option

@@ -13,6 +13,7 @@ import pytest
 
 from tui.emulator import create_app
 
+from . import contract
 from .conftest import ORG
 
 ADMIN = {"Authorization": "Bearer demo-admin"}
@@ -164,3 +165,31 @@ async def test_a_json_document_body_needs_the_fields_the_official_document_requi
     body = json.dumps({"body": {"document": {"nodes": "not a list"}}}).encode()
     answer = await _send("POST", _comments_of_the_handbook(app), content=body, app=app)
     _assert_refusal(answer, 400, "body.document")
+
+
+async def test_a_description_must_be_blocks_of_text_and_comes_back_valid():
+    app = create_app()
+    store = app.state.emulator.store
+    request = next(r for r in store.list("change-request") if r["status"] == "draft")
+    path = f"/v1/spaces/{request['space']}/change-requests/{request['id']}"
+    garbage = {"object": "document", "data": {}, "nodes": [{"type": {}, "object": {}}]}
+    answer = await _send(
+        "PATCH", path, content=json.dumps({"description": garbage}).encode(), app=app
+    )
+    _assert_refusal(answer, 400, "`description.nodes.0")
+    text = {"object": "text", "leaves": [{"object": "leaf", "text": "Why", "marks": []}]}
+    bold = {"object": "leaf", "text": "now", "marks": [{"object": "mark", "type": "bold"}]}
+    document = {
+        "object": "document",
+        "data": {"schemaVersion": 1, "extra": "dropped"},
+        "nodes": [
+            {"object": "block", "type": "heading-1", "nodes": [text], "data": {"id": "why"}},
+            {"object": "block", "type": "paragraph", "nodes": [{**text, "leaves": [bold]}]},
+        ],
+    }
+    answer = await _send(
+        "PATCH", path, content=json.dumps({"description": document}).encode(), app=app
+    )
+    assert answer.status_code == 200
+    assert contract.check("PATCH", path, 200, answer.json()) == []
+    assert answer.json()["description"]["nodes"][1]["nodes"][0]["leaves"] == [bold]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +23,7 @@ from .http import Ctx, HttpError, Route
 from .routes import ALL_ROUTES
 from .store import Store
 
-__all__ = ["DEFAULT_MAX_BODY", "MAX_JSON_DEPTH", "Emulator", "create_app"]
+__all__ = ["DEFAULT_MAX_BODY", "MAX_JSON_DEPTH", "Emulator", "asgi_app", "create_app"]
 
 logger = logging.getLogger("docdeck.emulator")
 
@@ -92,8 +93,9 @@ class Emulator:
         self.max_body = max_body
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         self.routes = routes if routes is not None else ALL_ROUTES
-        # Requests seen, for tests that assert what reached the service.
-        self.requests: list[tuple[str, str]] = []
+        # The latest requests seen, for tests that assert what reached the service; bounded,
+        # so that a long-running `docdeck serve` does not grow with every request.
+        self.requests: deque[tuple[str, str]] = deque(maxlen=1000)
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         allowed: list[str] = []
@@ -213,7 +215,11 @@ def create_app(
         with store.transaction():
             store.clear()
             load_dataset(store, dataset)
-    emulator = Emulator(store, clock=clock, max_body=max_body)
+    return asgi_app(Emulator(store, clock=clock, max_body=max_body))
+
+
+def asgi_app(emulator: Emulator) -> Starlette:
+    """The ASGI app serving an emulator (``app.state.emulator``)."""
 
     # Every answer has the error body, even those Starlette gives before the handler runs
     # (a request line such as `OPTIONS *` that no route matches, or a failure it catches).

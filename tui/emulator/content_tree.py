@@ -319,8 +319,12 @@ def resolve_link(
     """
     target = raw.strip()
     if _SCHEME.match(target) or target.startswith("//"):
-        parts = urlsplit(target if not target.startswith("//") else "https:" + target)
-        in_app = parts.scheme in ("http", "https") and parts.hostname == urlsplit(APP_URL).hostname
+        try:
+            parts = urlsplit(target if not target.startswith("//") else "https:" + target)
+            host = parts.hostname
+        except ValueError:  # such as http://[::1: a link, broken, not a failure of the service
+            return LinkTarget(raw, "url", "broken", url=target)
+        in_app = parts.scheme in ("http", "https") and host == urlsplit(APP_URL).hostname
         return LinkTarget(raw, "url", "in-app" if in_app else "ok", url=target)
     location, _, anchor = target.partition("#")
     location = unquote(location.split("?")[0])

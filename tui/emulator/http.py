@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+from urllib.parse import SplitResult, urlsplit
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -23,7 +24,9 @@ __all__ = [
     "HttpError",
     "Route",
     "RouteTable",
+    "http_url",
     "iso",
+    "split_url",
 ]
 
 # Member roles from least to most powerful; an action needs a minimum role.
@@ -51,6 +54,24 @@ class HttpError(Exception):
 
 def not_found(what: str) -> HttpError:
     return HttpError(404, f"{what} could not be found.")
+
+
+def split_url(value: str, name: str) -> SplitResult:
+    """A URL of a request, split; 400 naming the field when it cannot be (``http://[::1``)."""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - reading it checks the port
+    except ValueError:
+        raise HttpError(400, f"Invalid request: `{name}` is not a valid URL.") from None
+    return parts
+
+
+def http_url(value: str, name: str) -> SplitResult:
+    """An absolute http(s) URL with a host, split; 400 naming the field otherwise."""
+    parts = split_url(value, name)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise HttpError(400, f"Invalid request: `{name}` must be an absolute http(s) URL.")
+    return parts
 
 
 def _page_offset(token: str) -> int:

@@ -68,6 +68,14 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
+    def copy(self) -> Store:
+        """A copy of everything stored, in memory: the same data, fresh, in milliseconds."""
+        twin = Store()
+        with self._lock:
+            self._db.backup(twin._db)
+        twin._reload_seq()
+        return twin
+
     # -- transactions -----------------------------------------------------------------------
 
     @contextmanager

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import copy
 from typing import Any
-from urllib.parse import urlsplit
 
 from ..content_tree import file_json, find_page, page_json, revision_json, revision_links
 from ..datasets.builder import slugify
-from ..http import Ctx, HttpError, RouteTable, not_found
+from ..http import Ctx, HttpError, RouteTable, not_found, split_url
 from ..records import require_unlocked
 from ..store import Doc
 
@@ -64,7 +63,7 @@ def import_content_in_change_request(
     require_unlocked(space)
     require_editable(request, "edited")
     body = ctx.parse(ImportRequest)
-    parts = urlsplit(body.url)
+    parts = split_url(body.url, "url")
     if not parts.scheme or not parts.netloc:
         raise HttpError(400, "Invalid request: `url` must be an absolute URL (https://…).")
     previous = change_request_revision(ctx, request)

@@ -25,6 +25,7 @@ from ..http import Body, Ctx, HttpError, RouteTable, not_found
 from ..merge import merge_revisions
 from ..records import APP_URL, find_space, recount_space, require_unlocked, user_ref
 from ..store import Doc
+from .content_document import TextDocument
 
 __all__ = [
     "base_revision",
@@ -44,14 +45,6 @@ STATUSES = ("draft", "open", "archived", "merged")
 Subject = Annotated[str, Field(max_length=100)]
 
 
-class Document(Body):
-    """A rich-text document (the change request's description), kept as given."""
-
-    object: str
-    data: dict[str, Any]
-    nodes: list[Any]
-
-
 class ChangeRequestCreate(Body):
     subject: Subject | None = None
     agentTaskId: str | None = None
@@ -59,7 +52,7 @@ class ChangeRequestCreate(Body):
 
 class ChangeRequestUpdate(Body):
     subject: Subject | None = None
-    description: Document | None = None
+    description: TextDocument | None = None
     status: str | None = None
 
 
@@ -278,10 +271,8 @@ def update_change_request_by_id(ctx: Ctx, spaceId: str, changeRequestId: str) ->
     if update.given("description"):
         if update.description is None:
             request.pop("description", None)
-        elif update.description.object != "document":
-            raise HttpError(400, "Invalid request: `description.object` must be document.")
         else:
-            request["description"] = update.description.model_dump()
+            request["description"] = update.description.stored()
     request["updatedAt"] = ctx.now()
     save_change_request(ctx, request)
     recount_space(ctx.store, spaceId)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from pydantic import Field
 
@@ -27,7 +26,7 @@ from ..content_tree import (
     revision_json,
 )
 from ..datasets.builder import slugify
-from ..http import Body, Ctx, HttpError, RouteTable, not_found
+from ..http import Body, Ctx, HttpError, RouteTable, not_found, split_url
 from ..records import find_space, require_unlocked
 from ..store import Doc
 from . import content_links, content_search
@@ -227,7 +226,7 @@ def import_content(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId, "edit")
     require_unlocked(space)
     request = ctx.parse(ImportRequest)
-    parts = urlsplit(request.url)
+    parts = split_url(request.url, "url")
     if not parts.scheme or not parts.netloc:
         raise HttpError(400, "Invalid request: `url` must be an absolute URL (https://…).")
     markdown = (

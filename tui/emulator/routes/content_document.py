@@ -8,11 +8,56 @@ nothing of the page is lost.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from ..datasets.builder import slugify
+from ..http import Body
 
-__all__ = ["markdown_document"]
+__all__ = ["TextDocument", "markdown_document"]
+
+
+class TextMark(Body):
+    object: Literal["mark"]
+    type: Literal["bold", "italic", "code", "keyboard", "strikethrough", "superscript", "subscript"]
+
+
+class TextLeaf(Body):
+    object: Literal["leaf"]
+    text: str
+    marks: list[TextMark] = []
+
+
+class TextNode(Body):
+    object: Literal["text"]
+    leaves: list[TextLeaf]
+
+
+class TextBlock(Body):
+    object: Literal["block"]
+    type: Literal["paragraph", "heading-1", "heading-2", "heading-3"]
+    nodes: list[TextNode]
+    data: dict[str, Any] = {}
+
+
+class DocumentData(Body):
+    schemaVersion: int | None = None
+
+
+class TextDocument(Body):
+    """A JSON document a client sends (a change request's description): paragraphs and
+    headings of marked text, checked field by field and kept in the official shapes only,
+    so that what the service answers with is always a valid document. Unknown fields drop."""
+
+    object: Literal["document"]
+    data: DocumentData
+    nodes: list[TextBlock]
+
+    def stored(self) -> dict[str, Any]:
+        document = self.model_dump(exclude_none=True)
+        for block in document["nodes"]:
+            block["data"] = {}  # alignment and anchors are not kept
+        return document
+
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^(```|~~~)\s*([\w+-]*)")

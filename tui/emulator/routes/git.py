@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field
 
-from ..http import Body, Ctx, HttpError, RouteTable, iso, not_found, parse_iso
+from ..http import Body, Ctx, HttpError, RouteTable, iso, not_found, parse_iso, split_url
 from ..records import find_space, require_unlocked
 from ..store import Doc
 
@@ -62,16 +62,16 @@ class GitExport(GitOperation):
 # -- repository URLs --------------------------------------------------------------------------
 
 
-def without_credentials(url: str) -> str:
+def without_credentials(url: str, name: str = "url") -> str:
     """The URL without any ``user:password@`` part."""
-    parts = urlsplit(url)
+    parts = split_url(url, name)
     if "@" not in parts.netloc:
         return url
     return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def _repository_url(url: str) -> str:
-    parts = urlsplit(url)
+    parts = split_url(url, "url")
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise HttpError(400, "Invalid request: `url` must be an http(s) URL of a Git repository.")
     return without_credentials(url)
@@ -138,9 +138,9 @@ def record_operation(ctx: Ctx, space: Doc, direction: str, request: GitOperation
     for key in ("repoTreeURL", "repoCommitURL"):
         value = getattr(request, key)
         if value:
-            operation[key] = without_credentials(value)
+            operation[key] = without_credentials(value, key)
     if request.gitInfo is not None and request.gitInfo.url:
-        operation["treeURL"] = without_credentials(request.gitInfo.url)
+        operation["treeURL"] = without_credentials(request.gitInfo.url, "gitInfo.url")
     if request.repoProjectDirectory:
         operation["repoProjectDirectory"] = request.repoProjectDirectory
     if isinstance(request, GitExport):

@@ -19,11 +19,10 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from pydantic import Field
 
-from ..http import Body, Ctx, HttpError, RouteTable, iso, not_found, parse_iso
+from ..http import Body, Ctx, HttpError, RouteTable, http_url, iso, not_found, parse_iso
 from ..records import APP_URL, PUBLISHED_URL, find_organization
 from ..store import Doc
 
@@ -66,9 +65,7 @@ def _checked_source(source: Source) -> dict[str, str]:
         raise HttpError(400, "Invalid request: `source` needs exactly one of `url` or `text`.")
     if source.text is not None:
         return {"text": source.text}
-    parts = urlsplit(source.url or "")
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise HttpError(400, "Invalid request: `source.url` must be an absolute http(s) URL.")
+    http_url(source.url or "", "source.url")
     return {"url": source.url or ""}
 
 

@@ -10,11 +10,10 @@ or change providers; any member sees the SSO logins.
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from pydantic import Field
 
-from ..http import Body, Ctx, HttpError, RouteTable, not_found
+from ..http import Body, Ctx, HttpError, RouteTable, http_url, not_found
 from ..records import APP_URL, find_organization
 from ..store import Doc
 from .teams import team_json
@@ -90,9 +89,7 @@ def _find_provider(ctx: Ctx, organization_id: str, provider_id: str) -> Doc:
 def _apply(ctx: Ctx, provider: Doc, request: ProviderFields) -> None:
     """Copy the given fields onto the provider: omitted keeps, null removes."""
     if request.given("ssoURL") and request.ssoURL:
-        parts = urlsplit(request.ssoURL)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise HttpError(400, "Invalid request: `ssoURL` must be an absolute http(s) URL.")
+        http_url(request.ssoURL, "ssoURL")
     if request.given("defaultTeam") and request.defaultTeam:
         team = ctx.store.get("team", request.defaultTeam)
         if team is None or team["organization"] != provider["organization"]:
