@@ -264,7 +264,8 @@ def _bindings(template: str, store: Store) -> list[dict[str, str]]:
 HOSTILE_TEXT = [
     "", " ", "0", "-1", "1e400", "inf", "NaN", "null", "true", "[]", "{}", "..", ".",
     "\x00", "\u202e\u2066evil", "\x1b]52;c;aGk=\x07", "\x9b31m", "' OR '1'='1", "%s%n",
-    "a" * 3000, "ユニコード", "😀" * 10, "%", "?", "#", "/", "org-northwind\n",
+    "a" * 3000, "1" * 5000, "²", "٣", "ユニコード", "😀" * 10, "%", "?", "#", "/",
+    "org-northwind\n",
 ]  # fmt: skip
 
 

@@ -193,3 +193,11 @@ async def test_a_description_must_be_blocks_of_text_and_comes_back_valid():
     assert answer.status_code == 200
     assert contract.check("PATCH", path, 200, answer.json()) == []
     assert answer.json()["description"]["nodes"][1]["nodes"][0]["leaves"] == [bold]
+
+
+@pytest.mark.parametrize("number", ["²", "1" * 5000, "٣"])
+async def test_a_change_request_number_that_is_not_plain_digits_is_not_found(number):
+    app = create_app()
+    space = app.state.emulator.store.list("change-request")[0]["space"]
+    answer = await _send("GET", f"/v1/spaces/{space}/change-requests/{number}", app=app)
+    _assert_refusal(answer, 404, "change request")

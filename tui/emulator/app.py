@@ -134,7 +134,7 @@ class Emulator:
         )
         declared = request.headers.get("content-length")
         if declared is not None:
-            if not declared.isdigit():
+            if not (declared.isascii() and declared.isdigit() and len(declared) < 19):
                 raise HttpError(400, "Invalid request: the Content-Length header is not a number.")
             if int(declared) > self.max_body:
                 raise too_big

@@ -64,6 +64,11 @@ class Store:
         self._depth = 0
         row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM docs").fetchone()
         self._seq = int(row[0])
+        self._data_version = self._version()
+
+    def _version(self) -> int:
+        """SQLite's count of commits by other connections (another `docdeck serve`)."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     def close(self) -> None:
         self._db.close()
@@ -85,6 +90,12 @@ class Store:
             outer = self._depth == 0
             if outer:
                 self._db.execute("BEGIN IMMEDIATE")
+                # Another process wrote since our last transaction: its documents took
+                # places in order that this one must not hand out again.
+                version = self._version()
+                if version != self._data_version:
+                    self._data_version = version
+                    self._reload_seq()
             self._depth += 1
             try:
                 yield

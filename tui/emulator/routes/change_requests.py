@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -67,7 +68,8 @@ def find_change_request(
     request = ctx.store.get("change-request", change_request_id)
     if request is not None and request.get("space") != space_id:
         request = None
-    if request is None and change_request_id.isdigit():
+    # ASCII digits only, and few: "²" and 5,000 digits are digits to str.isdigit, not to int.
+    if request is None and re.fullmatch(r"[0-9]{1,18}", change_request_id):
         number = int(change_request_id)
         request = next(
             (
