@@ -30,7 +30,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise ConfigError(f"cannot use the database {database}: {exc}") from None
     store = app.state.emulator.store
     base_url = f"http://{args.host}:{args.port}/v1"
-    tokens = [doc["id"] for doc in store.list("token")]
+    # Only the datasets' published demo tokens: one added to this database is someone's secret.
+    tokens = [doc["id"] for doc in store.list("token") if doc["id"].startswith("demo-")]
     print(f"docdeck local service, dataset {args.dataset!r}, data in {database}")
     print(f"Base URL: {base_url}")
     print("Tokens:   " + ", ".join(tokens[:6]) + (" …" if len(tokens) > 6 else ""))
