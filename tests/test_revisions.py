@@ -166,3 +166,20 @@ async def test_the_limit_keeps_the_first_changes_and_counts_the_rest(reader, tra
     assert all(c.type in ("page_created", "file_created") for c in first.changes)
     with pytest.raises(errors.BadRequestError):
         await reader.revisions.get_revision_semantic_changes(space.id, merged.revision, limit=0)
+
+
+async def test_the_demo_restructure_shows_every_kind_of_change(reader):
+    space = await _space(reader, "Python SDK")
+    request = await _change_request(reader, space, "Restructure the Python SDK guide")
+    assert request.created_by.display_name == "Grace Hopper" and not request.outdated
+    changes = await reader.revisions.get_revision_semantic_changes(
+        space.id, request.revision, limit=100
+    )
+    found = sorted((c.type, c.page.title) for c in changes.changes)
+    assert found == [
+        ("page_created", "Retries and timeouts"),
+        ("page_deleted", "PyPI package"),
+        ("page_edited", "Configuring the client"),
+        ("page_edited", "Installation"),
+        ("page_moved", "Error handling"),
+    ]
