@@ -10,7 +10,9 @@ def test_a_big_organisation_does_not_push_its_own_name_out_of_the_breadcrumbs():
     globex = Location("organization", "org-globex", "Globex", "org-globex")
     places.see(globex)
     collections = [
-        Location("collection", f"c{i}", f"Area {i}", "org-globex", parent=("organization", "org-globex"))
+        Location(
+            "collection", f"c{i}", f"Area {i}", "org-globex", parent=("organization", "org-globex")
+        )
         for i in range(10)
     ]
     places.see(*collections)

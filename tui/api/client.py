@@ -22,12 +22,14 @@ from .models import Page
 from .resources import (
     ChangeRequestCommentsResource,
     ChangeRequestContentResource,
+    ChangeRequestReviewsResource,
     ChangeRequestsResource,
     CollectionsResource,
     OpenAPIResource,
     OpenAPIVersionsResource,
     OrganizationMembersResource,
     OrganizationsResource,
+    RevisionsResource,
     SiteSectionGroupsResource,
     SiteSectionsResource,
     SiteSpacesResource,
@@ -89,6 +91,8 @@ class Client:
     space_content: SpaceContentResource
     change_requests: ChangeRequestsResource
     change_request_content: ChangeRequestContentResource
+    change_request_reviews: ChangeRequestReviewsResource
+    revisions: RevisionsResource
     space_comments: SpaceCommentsResource
     change_request_comments: ChangeRequestCommentsResource
     sites: SitesResource
@@ -136,6 +140,8 @@ class Client:
         self.space_content = SpaceContentResource(self)
         self.change_requests = ChangeRequestsResource(self)
         self.change_request_content = ChangeRequestContentResource(self)
+        self.change_request_reviews = ChangeRequestReviewsResource(self)
+        self.revisions = RevisionsResource(self)
         self.space_comments = SpaceCommentsResource(self)
         self.change_request_comments = ChangeRequestCommentsResource(self)
         self.sites = SitesResource(self)

@@ -9,8 +9,8 @@ Filing:
   empty body), ``target`` (``revision`` the comment was posted on; optional ``page``, a
   snapshot ``{id, title, path, emoji, icon, createdAt, updatedAt}`` taken when posting and
   refreshed from the content while the page is still there; ``node`` ``{id, preview}``;
-  ``tableCell`` ``{record, definition}``), ``reactions`` (``{emoji: {user id: reactedAt}}`` in
-  order of first reaction), ``status`` (``open`` or ``resolved``), ``resolvedAt`` and
+  ``tableCell`` ``{record, definition}``; ``review``, the review it was posted with),
+  ``reactions`` (``{emoji: {user id: reactedAt}}`` in order of first reaction), ``status`` (``open`` or ``resolved``), ``resolvedAt`` and
   ``resolvedBy`` (user id) while resolved.
 - ``comment-reply``: scope = space id; parent = comment id. Fields: ``id``, ``comment``,
   ``space``, ``changeRequest``, ``postedBy``, ``postedAt``, ``editedAt``, ``markdown``,
@@ -281,7 +281,7 @@ def _target_json(ctx: Ctx, place: Place, comment: Doc) -> dict[str, Any]:
             )
             page["path"] = path
         target["page"] = {**{k: v for k, v in page.items() if v}, "outdated": current is None}
-    for key in ("node", "tableCell"):
+    for key in ("node", "tableCell", "review"):
         if stored.get(key):
             target[key] = stored[key]
     return target

@@ -12,6 +12,8 @@ from .git import *  # noqa: F403
 from .members import *  # noqa: F403
 from .openapi import *  # noqa: F403
 from .organizations import *  # noqa: F403
+from .reviews import *  # noqa: F403
+from .revisions import *  # noqa: F403
 from .search import *  # noqa: F403
 from .sites import *  # noqa: F403
 from .spaces import *  # noqa: F403

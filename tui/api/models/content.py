@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from ._base import ApiModel, Page
+from .change_requests import ChangeRequest
 from .common import Urls
 from .organizations import Organization
 from .spaces import Space
@@ -141,6 +142,8 @@ class Revision(ApiModel):
     created_at: datetime | None = None
     git: GitCommit | None = None
     urls: Urls = Field(default_factory=Urls)
+    merged_from: ChangeRequest | None = None
+    """For a merge revision: the change request it merged."""
 
 
 class RevisionPages(ApiModel):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from .change_request_comments import ChangeRequestCommentsResource
 from .change_request_content import ChangeRequestContentResource
+from .change_request_reviews import ChangeRequestReviewsResource
 from .change_requests import ChangeRequestsResource
 from .collections import CollectionsResource
 from .openapi import OpenAPIResource
 from .openapi_versions import OpenAPIVersionsResource
 from .organization_members import OrganizationMembersResource
 from .organizations import OrganizationsResource
+from .revisions import RevisionsResource
 from .site_section_groups import SiteSectionGroupsResource
 from .site_sections import SiteSectionsResource
 from .site_spaces import SiteSpacesResource
@@ -27,12 +29,14 @@ from .users import UsersResource
 __all__ = [
     "ChangeRequestCommentsResource",
     "ChangeRequestContentResource",
+    "ChangeRequestReviewsResource",
     "ChangeRequestsResource",
     "CollectionsResource",
     "OpenAPIResource",
     "OpenAPIVersionsResource",
     "OrganizationMembersResource",
     "OrganizationsResource",
+    "RevisionsResource",
     "SSOResource",
     "SiteSectionGroupsResource",
     "SiteSectionsResource",

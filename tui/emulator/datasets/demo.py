@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from ..store import Store
-from . import demo_admin, demo_comments, demo_platform, demo_reviews, demo_sites
+from . import (
+    demo_admin,
+    demo_comments,
+    demo_platform,
+    demo_restructure,
+    demo_reviews,
+    demo_sites,
+    demo_verdicts,
+)
 from .builder import Builder
 from .demo_content import seed_content
 
@@ -39,5 +47,14 @@ def build(store: Store) -> None:
     people = {"ada": ada, "grace": grace, "linus": linus}
     seed_content(b, northwind, community, people=people)
     # Each part finds what it builds on in the store; the order is the order of dependence.
-    for part in (demo_admin, demo_reviews, demo_comments, demo_sites, demo_platform):
+    # Later parts come last so that the ids of everything before them stay as they were.
+    for part in (
+        demo_admin,
+        demo_reviews,
+        demo_comments,
+        demo_sites,
+        demo_platform,
+        demo_verdicts,
+        demo_restructure,
+    ):
         part.seed(b, northwind, community, people=people)

@@ -1,7 +1,8 @@
 """Provides the large dataset: the demo, plus Globex, an organisation sized like a big customer.
 
 Globex has 200 nested collections holding 10,000 spaces, 2,000 members, 300 teams, a space of
-2,000 pages, a space with 500 change requests and a change request with 1,000 comments. The
+2,000 pages, a space with 500 change requests and a change request with 1,000 comments, and
+the change requests of large_reviews (1,000 pages changed; a 200 KB page edited). The
 demo tokens are members of Globex too (admin, edit, read), so the same tokens reach it.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from ..store import Doc, Store
-from . import demo
+from . import demo, large_reviews
 from .builder import Builder
 
 __all__ = ["GLOBEX", "build"]
@@ -231,7 +232,7 @@ def build(store: Store) -> None:
         revisions.append((revision, space_id, None))
     store.put_many("revision", revisions)
     store.put_many("space", spaces)
-    _big_space(b, globex, collections[1])
+    encyclopedia = _big_space(b, globex, collections[1])
     reviewed = b.space(
         globex,
         "Release train",
@@ -243,3 +244,4 @@ def build(store: Store) -> None:
     from ..records import recount_space
 
     recount_space(store, reviewed["id"])
+    large_reviews.seed(b, globex, encyclopedia=encyclopedia, home=collections[2])

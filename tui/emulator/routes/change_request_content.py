@@ -27,7 +27,7 @@ from .change_requests import (
     require_editable,
     save_change_request,
 )
-from .content import ImportRequest, as_document, free_slug, read_flags, record_request
+from .content import ImportRequest, free_slug, page_answer, read_flags, record_request
 from .content_links import backlinks, link_list
 
 routes = RouteTable()
@@ -149,19 +149,7 @@ def get_page_in_change_request(
 ) -> dict[str, Any]:
     space, _, revision = _content(ctx, spaceId, changeRequestId)
     read_flags(ctx)
-    form = ctx.q_enum("format", ("document", "markdown"), "markdown")
-    evaluated = ctx.q_str("evaluated")
-    if evaluated is not None and evaluated not in ("true", "false", "deterministic-only"):
-        raise HttpError(
-            400, "Invalid request: `evaluated` must be true, false or deterministic-only."
-        )
-    found = find_page(revision["pages"], pageId)
-    if found is None:
-        raise not_found("The page")
-    result = page_json(ctx, space, *found)
-    if form == "document":
-        as_document(result)
-    return result
+    return page_answer(ctx, space, revision, pageId)
 
 
 @routes.get(PREFIX + "/page/{pageId}/links")

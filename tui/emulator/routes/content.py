@@ -91,23 +91,28 @@ def list_pages(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     return {"pages": [page_json(ctx, space, node, node["slug"]) for node in pages]}
 
 
-@routes.get("/v1/spaces/{spaceId}/content/page/{pageId}")
-def get_page(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
-    space = find_space(ctx, spaceId)
-    read_flags(ctx)
+def page_answer(ctx: Ctx, space: Doc, revision: Doc, page_id: str) -> dict[str, Any]:
+    """A page of a revision, in the ``format`` the request asks for."""
     form = ctx.q_enum("format", ("document", "markdown"), "markdown")
     evaluated = ctx.q_str("evaluated")
     if evaluated is not None and evaluated not in ("true", "false", "deterministic-only"):
         raise HttpError(
             400, "Invalid request: `evaluated` must be true, false or deterministic-only."
         )
-    found = find_page(current_revision(ctx, space)["pages"], pageId)
+    found = find_page(revision["pages"], page_id)
     if found is None:
         raise not_found("The page")
     result = page_json(ctx, space, *found)
     if form == "document":
         as_document(result)
     return result
+
+
+@routes.get("/v1/spaces/{spaceId}/content/page/{pageId}")
+def get_page(ctx: Ctx, spaceId: str, pageId: str) -> dict[str, Any]:
+    space = find_space(ctx, spaceId)
+    read_flags(ctx)
+    return page_answer(ctx, space, current_revision(ctx, space), pageId)
 
 
 @routes.get("/v1/spaces/{spaceId}/content/files")
