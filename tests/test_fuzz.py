@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from tui.emulator import create_app
 from tui.emulator.app import Emulator, asgi_app
 
+from .conftest import FakeClock
 from .fuzzing import COUNTS, EXAMPLES, Case, FuzzOperation, cases, check, fuzz_operations, send
 
 OPERATIONS = fuzz_operations()
@@ -28,7 +29,8 @@ LONG_RUN = "DOCDECK_FUZZ_EXAMPLES" in os.environ
 @pytest.fixture(scope="module")
 def demo() -> Any:
     """The demo's data, loaded once; each operation is fuzzed on a fresh copy."""
-    return create_app("demo").state.emulator
+    # A still clock: the same requests get the same answers on every run.
+    return create_app("demo", clock=FakeClock()).state.emulator
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.operation_id)
