@@ -17,6 +17,8 @@ from starlette.routing import Route as StarletteRoute
 
 from .datasets import DATASETS, load_dataset
 from .http import Ctx, HttpError, Route
+from .json_codec import FastJSONResponse
+from .route_index import RouteIndex
 from .routes import ALL_ROUTES
 from .store import Store
 
@@ -47,9 +49,17 @@ class Emulator:
         # Requests seen, for tests that assert what reached the service.
         self.requests: list[tuple[str, str]] = []
 
+    @property
+    def routes(self) -> list[Route]:
+        return self._index.routes
+
+    @routes.setter
+    def routes(self, routes: list[Route]) -> None:
+        self._index = RouteIndex(routes)
+
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         allowed = False
-        for route in self.routes:
+        for route in self._index.candidates(path):
             found = route.pattern.match(path)
             if found is None:
                 continue
@@ -114,7 +124,7 @@ class Emulator:
             return Response(
                 status_code=204 if status == 200 else status, headers=ctx.response_headers
             )
-        return JSONResponse(result, status, headers=ctx.response_headers)
+        return FastJSONResponse(result, status, headers=ctx.response_headers)
 
 
 def create_app(
