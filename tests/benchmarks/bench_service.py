@@ -36,6 +36,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 TOKEN = "demo-admin"
 GLOBEX = "org-globex"
+AUTH = f"Authorization: Bearer {TOKEN}"
+AUTH_WRK = ("-H", AUTH)
 
 
 @dataclass(frozen=True)
@@ -90,8 +92,7 @@ _UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
 def _load_with_wrk(url: str, connections: int, seconds: float) -> Sample:
     output = subprocess.run(
-        ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--latency"]
-        + ["-H", f"Authorization: Bearer {TOKEN}", url],
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--latency", *AUTH_WRK, url],
         capture_output=True,
         text=True,
         check=True,
@@ -105,8 +106,7 @@ def _load_with_wrk(url: str, connections: int, seconds: float) -> Sample:
 
 def _load_with_python(url: str, connections: int, seconds: float) -> Sample:
     output = subprocess.run(
-        [sys.executable, str(HERE / "http_load.py"), url, str(connections), str(seconds)]
-        + [f"Authorization: Bearer {TOKEN}"],
+        [sys.executable, str(HERE / "http_load.py"), url, str(connections), str(seconds), AUTH],
         capture_output=True,
         text=True,
         check=True,
@@ -157,7 +157,9 @@ def run(rounds: int = 5, seconds: float = 5, connections: int = 10) -> dict[str,
             reference = [sys.executable, str(HERE / "bare_starlette.py"), str(reference_port)]
             processes.append(subprocess.Popen(reference + documents, cwd=ROOT))
             _wait_until_serving(f"{reference_base}/{endpoints[0].reference}", processes[1])
-            return _measure(load, endpoints, ours_base, reference_base, rounds, seconds, connections)
+            return _measure(
+                load, endpoints, ours_base, reference_base, rounds, seconds, connections
+            )
         finally:
             for process in processes:
                 process.terminate()
