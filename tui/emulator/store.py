@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -22,6 +23,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+
+import orjson
 
 __all__ = ["Doc", "Store"]
 
@@ -50,8 +53,35 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
+# Documents are decoded by orjson, 3 times faster than the standard library (0.1 ms instead of
+# 0.3 for a page of 100 spaces). orjson refuses what it cannot decode exactly (NaN, lone
+# surrogates) but reads an integer beyond 64 bits as a float: such a document is stored with a
+# leading space, which tells reads to use the standard library. Databases written before these
+# marks are marked once when opened; the meta key says they have been.
+_MARKED = "marks-wide-integers"
+
+
 def _dumps(doc: Doc) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return text if _orjson_reads_exactly(doc) else " " + text
+
+
+def _orjson_reads_exactly(doc: Doc) -> bool:
+    # orjson refuses to write exactly the integers it would read back as floats.
+    try:
+        orjson.dumps(doc)
+    except TypeError:
+        return False
+    return True
+
+
+def _loads(text: str) -> Doc:
+    if not text.startswith(" "):
+        try:
+            return orjson.loads(text)  # type: ignore[no-any-return]
+        except orjson.JSONDecodeError:
+            pass
+    return dict(json.loads(text))
 
 
 class Store:
@@ -76,6 +106,8 @@ class Store:
         self._seq = int(row[0])
         self._derived: dict[str, OrderedDict[Hashable, Any]] = {}
         self._data_version = self._outside_version()
+        if self.meta(_MARKED) is None:
+            self._mark_wide_integers()
 
     def close(self) -> None:
         self._db.close()
@@ -134,6 +166,20 @@ class Store:
     def _changed(self, kind: str) -> None:
         self._derived.pop(kind, None)
 
+    def _mark_wide_integers(self) -> None:
+        """Mark the documents of an older database that orjson would not read exactly."""
+        digits = re.compile(r"\d{19}")  # an integer beyond 64 bits has at least 19 digits
+        with self.transaction():
+            rows = self._db.execute("SELECT rowid, data FROM docs").fetchall()
+            for rowid, text in rows:
+                if text.startswith(" ") or not digits.search(text):
+                    continue
+                if not _orjson_reads_exactly(json.loads(text)):
+                    self._db.execute(
+                        "UPDATE docs SET data = ? WHERE rowid = ?", (" " + text, rowid)
+                    )
+            self.set_meta(_MARKED, "1")
+
     def _reload_seq(self) -> None:
         row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM docs").fetchone()
         self._seq = int(row[0])
@@ -169,7 +215,7 @@ class Store:
         row = self._db.execute(
             "SELECT data FROM docs WHERE kind = ? AND id = ?", (kind, id)
         ).fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        return None if row is None else _loads(row[0])
 
     def put(
         self, kind: str, doc: Doc, *, scope: str | None = None, parent: str | None = None
@@ -254,7 +300,7 @@ class Store:
         if limit is not None or offset:
             sql += " LIMIT ? OFFSET ?"
             args += [-1 if limit is None else limit, offset]
-        return [dict(json.loads(row[0])) for row in self._db.execute(sql, args)]
+        return [_loads(row[0]) for row in self._db.execute(sql, args)]
 
     def count(self, kind: str, *, scope: str | None = None, parent: str | None = None) -> int:
         """How many documents of a kind, optionally within a scope or parent."""
@@ -274,5 +320,6 @@ class Store:
     def clear(self) -> None:
         self._db.execute("DELETE FROM docs")
         self._db.execute("DELETE FROM meta")
+        self.set_meta(_MARKED, "1")
         self._seq = 0
         self._derived.clear()
