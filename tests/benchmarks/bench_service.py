@@ -1,17 +1,18 @@
 """Benchmark of ``docdeck serve`` against a bare Starlette JSON endpoint (not part of the default run).
 
-Run: ``python -m tests.benchmarks.bench_service`` (``--rounds 5 --seconds 5 --connections 10``),
-or ``python -m pytest tests/benchmarks/bench_service.py -s``.
+Run: ``python -m tests.benchmarks.bench_service`` (defaults: ``--rounds 5 --seconds 5
+--connections 10 --load auto``), or ``python -m pytest tests/benchmarks/bench_service.py -s``.
 
 Both servers are real processes served by uvicorn on loopback, as ``docdeck serve`` serves:
 docdeck on the ``large`` dataset in SQLite, and the reference, a bare Starlette app whose
 ``JSONResponse`` answers the very documents docdeck answered (see ``bare_starlette.py``). The
 load comes from a second process: wrk when it is installed (``apt-get install wrk``), as it is
 written in C and leaves the servers most of the CPU; otherwise ``http_load.py``, a small
-asyncio script that costs more CPU. Each round loads each endpoint of docdeck and of the
+asyncio script that costs more CPU (``--load python`` forces it). Each round loads each endpoint of docdeck and of the
 reference in turn, alternating which goes first; the table shows medians over the rounds and
 the median of each round's ratio, which varies much less than the figures themselves on a
-shared machine.
+shared machine. The servers' CPU time per request (from /proc) is shown too: it does not depend
+on how busy the other cores were.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ AUTH_WRK = ("-H", AUTH)
 
 @dataclass(frozen=True)
 class Sample:
-    """One load run: throughput and latency percentiles."""
+    """One load run: requests answered, throughput and latency percentiles."""
 
+    requests: int
     rps: float
     p50_ms: float
     p99_ms: float
@@ -101,7 +103,8 @@ def _load_with_wrk(url: str, connections: int, seconds: float) -> Sample:
         raise RuntimeError(f"wrk saw errors loading {url}:\n{output}")
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
     cuts = {m[0]: float(m[1]) * _UNITS[m[2]] for m in _WRK_LATENCY.findall(output)}
-    return Sample(rps, cuts["50"], cuts["99"])
+    requests = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
+    return Sample(requests, rps, cuts["50"], cuts["99"])
 
 
 def _load_with_python(url: str, connections: int, seconds: float) -> Sample:
@@ -114,7 +117,8 @@ def _load_with_python(url: str, connections: int, seconds: float) -> Sample:
     figures = json.loads(output)
     if figures["errors"]:
         raise RuntimeError(f"{figures['errors']} requests to {url} failed")
-    return Sample(figures["requests"] / figures["seconds"], figures["p50_ms"], figures["p99_ms"])
+    rps = figures["requests"] / figures["seconds"]
+    return Sample(figures["requests"], rps, figures["p50_ms"], figures["p99_ms"])
 
 
 def _prepare_database(database: Path) -> str:
@@ -129,10 +133,31 @@ def _prepare_database(database: Path) -> str:
         store.close()
 
 
-def run(rounds: int = 5, seconds: float = 5, connections: int = 10) -> dict[str, dict[str, float]]:
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system), from /proc; 0 where there is none."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Server:
+    """One server under load: its name in the table, where it listens, and its process."""
+
+    side: str
+    base: str
+    pid: int
+
+
+def run(
+    rounds: int = 5, seconds: float = 5, connections: int = 10, generator: str = "auto"
+) -> dict[str, dict[str, float]]:
     """Measure, print the table, and return the medians by endpoint."""
-    load = _load_with_wrk if shutil.which("wrk") else _load_with_python
-    print(f"\nload generator: {'wrk' if load is _load_with_wrk else 'http_load.py (no wrk)'}")
+    use_wrk = generator == "wrk" or (generator == "auto" and shutil.which("wrk") is not None)
+    load = _load_with_wrk if use_wrk else _load_with_python
+    print(f"\nload generator: {'wrk' if load is _load_with_wrk else 'http_load.py'}")
     with tempfile.TemporaryDirectory(prefix="docdeck-bench-") as folder:
         work = Path(folder)
         space_id = _prepare_database(work / "large.db")
@@ -141,75 +166,95 @@ def run(rounds: int = 5, seconds: float = 5, connections: int = 10) -> dict[str,
             Endpoint("content, 2,000 pages", f"/v1/spaces/{space_id}/content", "content"),
         ]
         ours_port, reference_port = _free_port(), _free_port()
-        ours_base = f"http://127.0.0.1:{ours_port}"
-        reference_base = f"http://127.0.0.1:{reference_port}"
         serve = [sys.executable, "-m", "tui", "serve", "--dataset", "large"]
         serve += ["--database", str(work / "large.db"), "--port", str(ours_port)]
         processes = [subprocess.Popen(serve, cwd=ROOT, stdout=subprocess.DEVNULL)]
         try:
-            _wait_until_serving(ours_base + endpoints[0].path, processes[0])
+            ours = Server("docdeck", f"http://127.0.0.1:{ours_port}", processes[0].pid)
+            _wait_until_serving(ours.base + endpoints[0].path, processes[0])
             documents = []
             for endpoint in endpoints:
                 file = work / f"{endpoint.reference}.json"
-                file.write_bytes(_get(ours_base + endpoint.path))
+                file.write_bytes(_get(ours.base + endpoint.path))
                 documents.append(f"{endpoint.reference}={file}")
                 print(f"{endpoint.label}: {file.stat().st_size / 1024:,.0f} KiB")
             reference = [sys.executable, str(HERE / "bare_starlette.py"), str(reference_port)]
             processes.append(subprocess.Popen(reference + documents, cwd=ROOT))
-            _wait_until_serving(f"{reference_base}/{endpoints[0].reference}", processes[1])
-            return _measure(
-                load, endpoints, ours_base, reference_base, rounds, seconds, connections
-            )
+            bare = Server("bare", f"http://127.0.0.1:{reference_port}", processes[1].pid)
+            _wait_until_serving(f"{bare.base}/{endpoints[0].reference}", processes[1])
+            samples = _measure(load, endpoints, ours, bare, rounds, seconds, connections)
         finally:
             for process in processes:
                 process.terminate()
                 process.wait(timeout=30)
+    return _report(endpoints, samples, rounds, seconds, connections)
+
+
+def _url(server: Server, endpoint: Endpoint) -> str:
+    if server.side == "docdeck":
+        return server.base + endpoint.path
+    return f"{server.base}/{endpoint.reference}"
 
 
 def _measure(
     load: Load,
     endpoints: list[Endpoint],
-    ours_base: str,
-    reference_base: str,
+    ours: Server,
+    bare: Server,
+    rounds: int,
+    seconds: float,
+    connections: int,
+) -> dict[tuple[str, str], list[tuple[Sample, float]]]:
+    """Each endpoint of each server loaded once a round; each sample with its CPU ms/request."""
+    samples: dict[tuple[str, str], list[tuple[Sample, float]]] = {}
+    for endpoint in endpoints:  # warm both servers (caches, imports, allocator)
+        for server in (ours, bare):
+            load(_url(server, endpoint), connections, 1)
+    for round_index in range(rounds):
+        for endpoint in endpoints:
+            for server in (ours, bare) if round_index % 2 == 0 else (bare, ours):
+                used = _cpu_seconds(server.pid)
+                sample = load(_url(server, endpoint), connections, seconds)
+                used = _cpu_seconds(server.pid) - used
+                cpu_ms = used * 1000 / max(1, sample.requests)
+                samples.setdefault((endpoint.label, server.side), []).append((sample, cpu_ms))
+    return samples
+
+
+def _report(
+    endpoints: list[Endpoint],
+    samples: dict[tuple[str, str], list[tuple[Sample, float]]],
     rounds: int,
     seconds: float,
     connections: int,
 ) -> dict[str, dict[str, float]]:
-    samples: dict[tuple[str, str], list[Sample]] = {}
-    for endpoint in endpoints:  # warm both servers (caches, imports, allocator)
-        load(ours_base + endpoint.path, connections, 1)
-        load(f"{reference_base}/{endpoint.reference}", connections, 1)
-    for round_index in range(rounds):
-        for endpoint in endpoints:
-            pair = [
-                ("docdeck", ours_base + endpoint.path),
-                ("bare", f"{reference_base}/{endpoint.reference}"),
-            ]
-            for side, url in pair if round_index % 2 == 0 else pair[::-1]:
-                sample = load(url, connections, seconds)
-                samples.setdefault((endpoint.label, side), []).append(sample)
     results: dict[str, dict[str, float]] = {}
-    header = (
-        f"{'endpoint':<24}{'docdeck req/s':>15}{'bare req/s':>12}{'ratio':>8}"
-        f"{'p50 ms':>9}{'p99 ms':>9}{'bare p50':>10}"
-    )
     print(f"\nmedians of {rounds} rounds of {seconds:g} s, {connections} connections")
-    print(header)
+    print(
+        f"{'endpoint':<24}{'docdeck req/s':>14}{'bare req/s':>11}{'ratio':>7}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'bare p50':>9}{'CPU ms/req':>11}{'bare':>6}{'ratio':>7}"
+    )
     for endpoint in endpoints:
         ours, bare = samples[(endpoint.label, "docdeck")], samples[(endpoint.label, "bare")]
+        pairs = list(zip(ours, bare, strict=True))
         row = {
-            "rps": statistics.median(s.rps for s in ours),
-            "bare_rps": statistics.median(s.rps for s in bare),
-            "ratio": statistics.median(o.rps / b.rps for o, b in zip(ours, bare, strict=True)),
-            "p50_ms": statistics.median(s.p50_ms for s in ours),
-            "p99_ms": statistics.median(s.p99_ms for s in ours),
-            "bare_p50_ms": statistics.median(s.p50_ms for s in bare),
+            "rps": statistics.median(s.rps for s, _ in ours),
+            "bare_rps": statistics.median(s.rps for s, _ in bare),
+            "ratio": statistics.median(o.rps / b.rps for (o, _), (b, _) in pairs),
+            "p50_ms": statistics.median(s.p50_ms for s, _ in ours),
+            "p99_ms": statistics.median(s.p99_ms for s, _ in ours),
+            "bare_p50_ms": statistics.median(s.p50_ms for s, _ in bare),
+            "cpu_ms": statistics.median(cpu for _, cpu in ours),
+            "bare_cpu_ms": statistics.median(cpu for _, cpu in bare),
+            # CPU per request, the reference's over docdeck's: above 1 when docdeck costs less.
+            "cpu_ratio": statistics.median(b / o if o else 0 for (_, o), (_, b) in pairs),
         }
         results[endpoint.label] = row
         print(
-            f"{endpoint.label:<24}{row['rps']:>15.0f}{row['bare_rps']:>12.0f}"
-            f"{row['ratio']:>7.2f}×{row['p50_ms']:>9.1f}{row['p99_ms']:>9.1f}"
-            f"{row['bare_p50_ms']:>10.1f}"
+            f"{endpoint.label:<24}{row['rps']:>14.0f}{row['bare_rps']:>11.0f}"
+            f"{row['ratio']:>6.2f}×{row['p50_ms']:>8.1f}{row['p99_ms']:>8.1f}"
+            f"{row['bare_p50_ms']:>9.1f}{row['cpu_ms']:>11.2f}{row['bare_cpu_ms']:>6.2f}"
+            f"{row['cpu_ratio']:>6.2f}×"
         )
     return results
 
@@ -225,5 +270,6 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--connections", type=int, default=10)
+    parser.add_argument("--load", choices=["auto", "wrk", "python"], default="auto")
     options = parser.parse_args()
-    run(options.rounds, options.seconds, options.connections)
+    run(options.rounds, options.seconds, options.connections, options.load)
