@@ -20,6 +20,8 @@ from starlette.types import Receive, Scope, Send
 
 from .datasets import DATASETS, load_dataset
 from .http import Ctx, HttpError, Route
+from .json_codec import FastJSONResponse
+from .route_index import RouteIndex
 from .routes import ALL_ROUTES
 from .store import Store
 
@@ -97,9 +99,17 @@ class Emulator:
         # so that a long-running `docdeck serve` does not grow with every request.
         self.requests: deque[tuple[str, str]] = deque(maxlen=1000)
 
+    @property
+    def routes(self) -> list[Route]:
+        return self._index.routes
+
+    @routes.setter
+    def routes(self, routes: list[Route]) -> None:
+        self._index = RouteIndex(routes)
+
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         allowed: list[str] = []
-        for route in self.routes:
+        for route in self._index.candidates(path):
             found = route.pattern.match(path)
             if found is None:
                 continue
@@ -186,7 +196,7 @@ class Emulator:
             return Response(
                 status_code=204 if status == 200 else status, headers=ctx.response_headers
             )
-        return JSONResponse(result, status, headers=ctx.response_headers)
+        return FastJSONResponse(result, status, headers=ctx.response_headers)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """The ASGI entry: as an app rather than a function, Starlette routes every method here."""

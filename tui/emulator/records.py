@@ -204,10 +204,34 @@ def require_unlocked(space: Doc) -> None:
         )
 
 
+def _space_permissions(ctx: Ctx, organization_id: str) -> dict[str, bool]:
+    """What the caller may do in every space of an organization (computed once per request)."""
+
+    def compute() -> dict[str, bool]:
+        role = ctx.role_in(organization_id)
+        rank = ROLES.index(role) if role in ROLES else -1
+        viewer = rank >= 0 or role == "guest"
+        admin = rank >= ROLES.index("admin")
+        edit = rank >= ROLES.index("edit")
+        review = rank >= ROLES.index("review")
+        return {
+            "view": viewer,
+            "access": viewer,
+            "admin": admin,
+            "viewInviteLinks": admin,
+            "edit": edit,
+            "triggerGitSync": edit,
+            "comment": rank >= ROLES.index("comment"),
+            "merge": review,
+            "review": review,
+            "installIntegration": admin,
+        }
+
+    return ctx.once(("space permissions", organization_id), compute)
+
+
 def space_json(ctx: Ctx, space: Doc) -> dict[str, Any]:
     org_id = space["organization"]
-    role = ctx.role_in(org_id)
-    rank = ROLES.index(role) if role in ROLES else -1
     slug = space.get("slug") or space["id"]
     result: dict[str, Any] = {
         "object": "space",
@@ -231,18 +255,8 @@ def space_json(ctx: Ctx, space: Doc) -> dict[str, Any]:
             "location": ctx.api_url(f"/v1/spaces/{space['id']}"),
             "app": f"{APP_URL}/o/{org_id}/s/{space['id']}/",
         },
-        "permissions": {
-            "view": rank >= 0 or role == "guest",
-            "access": rank >= 0 or role == "guest",
-            "admin": rank >= ROLES.index("admin"),
-            "viewInviteLinks": rank >= ROLES.index("admin"),
-            "edit": rank >= ROLES.index("edit"),
-            "triggerGitSync": rank >= ROLES.index("edit"),
-            "comment": rank >= ROLES.index("comment"),
-            "merge": rank >= ROLES.index("review"),
-            "review": rank >= ROLES.index("review"),
-            "installIntegration": rank >= ROLES.index("admin"),
-        },
+        # A copy: a caller may change one space's answer without changing the others'.
+        "permissions": dict(_space_permissions(ctx, org_id)),
     }
     if space.get("visibility", "private") != "private":
         result["urls"]["published"] = f"{PUBLISHED_URL}/{slug}/"

@@ -20,10 +20,10 @@ from pydantic import Field
 from ..content_tree import (
     commit_revision,
     current_revision,
+    current_revision_json,
     file_json,
     find_page,
     page_json,
-    revision_json,
 )
 from ..datasets.builder import slugify
 from ..http import Body, Ctx, HttpError, RouteTable, not_found, split_url
@@ -79,8 +79,7 @@ def as_document(page: dict[str, Any]) -> None:
 @routes.get("/v1/spaces/{spaceId}/content")
 def get_current_revision(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
-    metadata = read_flags(ctx)
-    return revision_json(ctx, space, current_revision(ctx, space), metadata=metadata)
+    return current_revision_json(ctx, space, metadata=read_flags(ctx))
 
 
 @routes.get("/v1/spaces/{spaceId}/content/pages")
