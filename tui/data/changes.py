@@ -10,7 +10,7 @@ sits in the tree.
     ChangeSet.changes          changed pages in tree order (for next / previous page)
     ChangeSet.tree             changed pages nested, unchanged ancestors kept as context
     ChangeSet.counts           pages per kind; summary() and merge_summary(target) say them
-    ChangeSet.describe(change) "moved from ‘Guides’ to ‘API’, edited (markdown)"
+    ChangeSet.describe(change) "edited (markdown), moved from ‘Guides’ to ‘API’"
 """
 
 from __future__ import annotations
