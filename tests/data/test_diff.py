@@ -114,6 +114,16 @@ def test_a_fold_expands_by_its_index_and_the_others_keep_theirs():
     assert len(diff.unified(context=None)) == 101
 
 
+def test_no_context_shows_only_the_changes_between_folds():
+    old = numbered(10)
+    new = list(old)
+    new[4] = "edited"
+    rows = MarkdownDiff(text(old), text(new)).unified(context=0)
+    assert [r.kind for r in rows] == [F, R, A, F]
+    with pytest.raises(ValueError, match="0 or more"):
+        MarkdownDiff("a", "b").unified(context=-1)
+
+
 def test_a_gap_of_one_line_between_contexts_is_shown_not_folded():
     old = numbered(20)
     new = list(old)

@@ -251,6 +251,8 @@ class MarkdownDiff:
         ``context=None`` shows every line. A fold of rows hides at least two lines: hiding
         one line behind a row would save nothing (hunks split at one, as ``diff -u`` does).
         """
+        if context is not None and context < 0:
+            raise ValueError(f"context is a number of lines, 0 or more (got {context})")
         last = len(self.opcodes) - 1
         fold_index = -1
         for position, (tag, i1, i2, j1, j2) in enumerate(self.opcodes):
