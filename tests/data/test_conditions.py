@@ -18,26 +18,11 @@ from tui.data.conditions import (
     to_send,
 )
 from tui.data.visitor_schema import parse_json_schema
+from tui.emulator.datasets.demo_sites import DOCS_VISITOR_SCHEMA
 
-# The demo's Northwind Docs schema, as the service stores it.
-SCHEMA = parse_json_schema(
-    {
-        "type": "object",
-        "properties": {
-            "unsigned": {
-                "type": "object",
-                "description": "Unsigned claims of the site visitor.",
-                "properties": {
-                    "returning_visitor": {"type": "boolean", "description": "Been here before"}
-                },
-                "additionalProperties": False,
-            },
-            "beta_tester": {"type": "boolean", "description": "Enrolled in the beta programme"},
-            "plan_enterprise": {"type": "boolean", "description": "On the Enterprise plan"},
-        },
-        "additionalProperties": False,
-    }
-)
+# The demo's Northwind Docs schema: signed beta_tester and plan_enterprise, unsigned
+# returning_visitor.
+SCHEMA = parse_json_schema(DOCS_VISITOR_SCHEMA)
 BETA = SCHEMA.claim("beta_tester")
 ENTERPRISE = SCHEMA.claim("plan_enterprise")
 RETURNING = SCHEMA.claim("returning_visitor", unsigned=True)
