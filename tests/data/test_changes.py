@@ -223,8 +223,47 @@ def test_a_change_of_another_field_is_an_edit_named_by_that_field(field, value):
 
 
 def test_a_group_without_markdown_and_one_with_empty_markdown_are_the_same():
-    base = [page("g", "Group", markdown=None)]
-    head = [page("g", "Group", markdown="")]
+    base = [page("g", "Group", markdown=None, type="group")]
+    head = [page("g", "Group", markdown="", type="group")]
+    assert len(compare(base, head)) == 0
+
+
+def bodiless(page_id: str, updated: str, oid: str | None = None) -> RevisionPage:
+    """A page as getRevisionById sends it: no markdown."""
+    data = {"id": page_id, "title": page_id.title(), "slug": page_id, "updatedAt": updated}
+    if oid:
+        data["git"] = {"oid": oid, "path": f"{page_id}.md"}
+    return RevisionPage.model_validate(data)
+
+
+def test_without_bodies_a_page_updated_since_the_base_is_edited_and_needs_fetching():
+    base = [bodiless("install", "2026-11-01T10:00:00Z"), bodiless("deploy", "2026-11-01T10:00:00Z")]
+    head = [bodiless("install", "2026-11-20T09:30:00Z"), bodiless("deploy", "2026-11-01T10:00:00Z")]
+    (change,) = compare(base, head).changes
+    assert change.page_id == "install"
+    assert change.kinds == {EDITED} and change.edited_fields == ("content",)
+    assert not change.markdown_known
+    assert change.markdown_changed
+    assert compare(base, head).describe(change) == "edited (content)"
+
+
+def test_without_bodies_a_new_git_blob_is_an_edit_too():
+    base = [bodiless("install", "2026-11-01T10:00:00Z", oid="a1")]
+    head = [bodiless("install", "2026-11-01T10:00:00Z", oid="b2")]
+    (change,) = compare(base, head).changes
+    assert change.edited_fields == ("content",)
+
+
+def test_an_added_page_without_its_body_needs_it_fetched():
+    (change,) = compare([], [bodiless("new", "2026-11-20T09:30:00Z")]).changes
+    assert change.kinds == {ADDED}
+    assert (change.old_markdown, change.new_markdown) == ("", None)
+    assert not change.markdown_known and change.markdown_changed
+
+
+def test_with_both_bodies_the_markdown_decides_not_the_update_time():
+    base = [page("a", "A", updatedAt="2026-11-01T10:00:00Z")]
+    head = [page("a", "A", updatedAt="2026-11-20T10:00:00Z")]  # saved, then the edit undone
     assert len(compare(base, head)) == 0
 
 

@@ -6,6 +6,11 @@ from mappings (the JSON the service sends, ``pages`` nesting the children) or fr
 attributes (the client's ``RevisionPage``): the parent and the position of a page are where it
 sits in the tree.
 
+A revision's page tree may come without the pages' markdown (``getRevisionById`` sends none;
+``getPageInRevisionById`` sends one page's). A document whose markdown is missing on either
+side is then judged by its ``updatedAt`` and Git blob: when they differ it is edited with the
+field ``content``, and ``PageChange.markdown_known`` is false: fetch both bodies before the diff.
+
     compare(base_pages, head_pages) -> ChangeSet
     ChangeSet.changes          changed pages in tree order (for next / previous page)
     ChangeSet.tree             changed pages nested, unchanged ancestors kept as context
@@ -21,35 +26,23 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeAlias
 
-__all__ = [
-    "ChangeKind",
-    "ChangeSet",
-    "ChangeTreeNode",
-    "PageChange",
-    "PageLike",
-    "PageSource",
-    "compare",
-]
+__all__ = ["ChangeKind", "ChangeSet", "ChangeTreeNode", "PageChange", "PageLike", "compare"]
 
 
 class ChangeKind(StrEnum):
-    """What happened to a page between the base and the change request."""
+    """What happened to a page between the base and the change request.
 
+    The order is the one kinds are counted and said in: edits first, as reviewers read them.
+    """
+
+    EDITED = "edited"
     ADDED = "added"
     REMOVED = "removed"
-    EDITED = "edited"
     MOVED = "moved"
     RENAMED = "renamed"
 
 
-# The order kinds are counted and said in: edits first, as reviewers read them first.
-KIND_ORDER = (
-    ChangeKind.EDITED,
-    ChangeKind.ADDED,
-    ChangeKind.REMOVED,
-    ChangeKind.MOVED,
-    ChangeKind.RENAMED,
-)
+KIND_ORDER = tuple(ChangeKind)
 # Fields besides the markdown whose change makes a page "edited".
 EDITED_FIELDS = ("type", "emoji", "icon", "description", "hidden", "href", "document")
 
@@ -90,7 +83,10 @@ class _PageState:
     path: str | None
     parent_id: str | None
     index: int
-    markdown: str
+    markdown: str | None
+    """None when the tree came without this document's body."""
+    stamp: tuple[str, str]
+    """When the page was last updated and its Git blob: what tells an edit without a body."""
     fields: dict[str, Any]
 
 
@@ -106,6 +102,23 @@ def _slug(page: PageSource) -> str:
         return slug
     path = _read(page, "path")
     return path.rsplit("/", 1)[-1] if isinstance(path, str) else ""
+
+
+def _markdown(page: PageSource) -> str | None:
+    markdown = _read(page, "markdown")
+    if isinstance(markdown, str):
+        return markdown
+    # Only a document has a body: a group or a link without one is known to be empty.
+    return None if (_read(page, "type") or "document") == "document" else ""
+
+
+def _stamp(page: PageSource) -> tuple[str, str]:
+    updated = _read(page, "updatedAt") if isinstance(page, Mapping) else _read(page, "updated_at")
+    git = _read(page, "git")
+    oid = (
+        (git.get("oid") if isinstance(git, Mapping) else getattr(git, "oid", None)) if git else None
+    )
+    return (str(updated or ""), str(oid or ""))
 
 
 def _flatten(roots: Iterable[PageSource]) -> _Side:
@@ -137,8 +150,8 @@ def _flatten(roots: Iterable[PageSource]) -> _Side:
             path=_read(page, "path"),
             parent_id=parent_id,
             index=len(siblings) - 1,
-            # A group has no markdown (None): the same as an empty document for a reader.
-            markdown=_read(page, "markdown") or "",
+            markdown=_markdown(page),
+            stamp=_stamp(page),
             fields={name: _read(page, name) for name in EDITED_FIELDS},
         )
         stack.append((page_id, iter(_read(page, "pages") or ())))
@@ -159,18 +172,30 @@ class PageChange:
     new_path: str | None
     old_parent_id: str | None
     new_parent_id: str | None
-    old_markdown: str
-    new_markdown: str
+    old_markdown: str | None
+    """The body in the base ("" for an added page); None when the tree came without it."""
+    new_markdown: str | None
+    """The body in the change request ("" for a removed page); None when not sent."""
     edited_fields: tuple[str, ...] = ()
-    """Which fields changed for an edited page: ``markdown`` and those of ``EDITED_FIELDS``."""
+    """What changed in an edited page: ``markdown``, ``content`` (the body changed but was not
+    sent, so its diff needs fetching) and the fields of ``EDITED_FIELDS``."""
 
     def is_(self, kind: ChangeKind) -> bool:
         return kind in self.kinds
 
     @property
+    def markdown_known(self) -> bool:
+        """Whether both bodies are here; if not, fetch them before computing the diff."""
+        return self.old_markdown is not None and self.new_markdown is not None
+
+    @property
     def markdown_changed(self) -> bool:
         """Whether the page has a markdown diff to show (added and removed pages do too)."""
-        return self.old_markdown != self.new_markdown
+        if self.markdown_known:
+            return self.old_markdown != self.new_markdown
+        return "content" in self.edited_fields or bool(
+            self.kinds & {ChangeKind.ADDED, ChangeKind.REMOVED}
+        )
 
 
 @dataclass(slots=True)
@@ -296,8 +321,11 @@ def _change_of(page_id: str, base: _Side, head: _Side, reordered: set[str]) -> P
     elif new is None:
         kinds.add(ChangeKind.REMOVED)
     else:
-        if old.markdown != new.markdown:
-            edited.append("markdown")
+        if old.markdown is not None and new.markdown is not None:
+            if old.markdown != new.markdown:
+                edited.append("markdown")
+        elif old.stamp != new.stamp:
+            edited.append("content")
         edited.extend(name for name in EDITED_FIELDS if old.fields[name] != new.fields[name])
         if edited:
             kinds.add(ChangeKind.EDITED)
