@@ -40,3 +40,21 @@ def test_screens_and_widgets_never_import_httpx():
                 if stripped.startswith(("import httpx", "from httpx")):
                     offenders.append(f"{path.relative_to(ROOT)}:{number}")
     assert offenders == []
+
+
+def test_the_pure_logic_never_loads_textual_httpx_or_the_client():
+    modules = sorted(
+        f"tui.data.{path.stem}"
+        for path in (ROOT / "tui" / "data").glob("*.py")
+        if path.stem != "__init__"
+    )
+    assert "tui.data.conditions" in modules
+    loaded = modules_after_import(", ".join(modules))
+    offenders = {
+        m
+        for m in loaded
+        if m.split(".")[0] in {"textual", "httpx", "rich"}
+        or m == "tui.api"
+        or m.startswith("tui.api.")
+    }
+    assert offenders == set()
