@@ -123,7 +123,9 @@ async def _api_reference(client):
     return product, next(s for s in listed.items if s.title == "API Reference")
 
 
-async def test_posting_a_comment_refreshes_the_counts_of_the_lists_that_show_the_space(admin, transport):
+async def test_posting_a_comment_refreshes_the_counts_of_the_lists_that_show_the_space(
+    admin, transport
+):
     product, space = await _api_reference(admin)
     before = space.comments
     await admin.space_comments.list_comments_in_space(space.id)
@@ -144,6 +146,8 @@ async def test_a_merge_refreshes_the_space_content_and_the_change_request(admin,
     merged = await admin.change_requests.merge_change_request(space.id, request.id)
     after = await admin.space_content.get_current_revision(space.id)
     assert after.id == merged.revision != before.id
-    assert (await admin.change_requests.get_change_request_by_id(space.id, request.id)).status == "merged"
+    assert (
+        await admin.change_requests.get_change_request_by_id(space.id, request.id)
+    ).status == "merged"
     relisted = await admin.change_requests.list_change_requests_for_space(space.id)
     assert request.id not in [r.id for r in relisted.items]

@@ -88,17 +88,13 @@ def _logout(args: argparse.Namespace) -> int:
 
 def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     """A client of the local service in-process, on demo data kept in the user data directory."""
-    import httpx
-
-    from .api import Client
+    from .api.in_process import in_process_client
     from .app import ConnectionLabel
     from .emulator import create_app
     from .paths import data_dir
 
     service = create_app("demo", data_dir() / "demo.sqlite3", reset=reset)
-    client = Client(
-        "demo-admin", base_url="http://demo.local/v1", transport=httpx.ASGITransport(app=service)
-    )
+    client = in_process_client(service, "demo-admin", base_url="http://demo.local/v1")
     return client, ConnectionLabel("demo", "local demo")
 
 
@@ -111,6 +107,7 @@ def _run_app(args: argparse.Namespace) -> int:
         Profile,
         TokenStore,
         load_config,
+        preferred_base_url,
         resolve_connection,
         save_config,
     )
@@ -158,6 +155,7 @@ def _run_app(args: argparse.Namespace) -> int:
         on_theme_change=remember_theme,
         open_demo=_demo_client,
         on_connect=remember_connection,
+        base_url=preferred_base_url(args.base_url, args.profile, config),
     )
     app.run()
     return int(app.return_code or 0)

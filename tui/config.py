@@ -40,6 +40,7 @@ __all__ = [
     "Profile",
     "TokenStore",
     "load_config",
+    "preferred_base_url",
     "resolve_connection",
     "save_config",
 ]
@@ -241,6 +242,16 @@ class Connection:
         from urllib.parse import urlsplit
 
         return urlsplit(self.base_url).netloc or self.base_url
+
+
+def preferred_base_url(base_url: str | None, profile: str | None, config: Config) -> str:
+    """The base URL to offer the connect form: the flag, the environment, the profile's."""
+    chosen = config.profiles.get(profile or config.default_profile or "default")
+    return (
+        base_url
+        or os.environ.get("DOCDECK_BASE_URL")
+        or (chosen.base_url if chosen else DEFAULT_BASE_URL)
+    )
 
 
 def resolve_connection(

@@ -47,15 +47,18 @@ def make_app(transport: RecordingTransport, browser: Browser) -> Iterator[AppFac
     """Build a DocdeckApp connected to the demo service with a token (demo-admin by default).
 
     After the test, no app may have met an unexpected error: the app shows those as
-    notifications, which would otherwise let a bug pass unnoticed.
+    notifications, which would otherwise let a bug pass unnoticed (except in the tests that
+    provoke one on purpose, with ``provokes_a_bug=True``).
     """
     made: list[DocdeckApp] = []
+    provoked: list[DocdeckApp] = []
 
     def make(
         token: str | None = "demo-admin",
         *,
         transport_override: Any = None,
         client_options: dict[str, Any] | None = None,
+        provokes_a_bug: bool = False,
         **options: Any,
     ) -> DocdeckApp:
         client = None
@@ -76,7 +79,7 @@ def make_app(transport: RecordingTransport, browser: Browser) -> Iterator[AppFac
         )
         connection = ConnectionLabel("demo", "docdeck.test") if client is not None else None
         app = DocdeckApp(client, connection, options.pop("config", Config()), **options)
-        made.append(app)
+        (provoked if provokes_a_bug else made).append(app)
         return app
 
     yield make

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,9 @@ logger = logging.getLogger("docdeck.emulator")
 
 _METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
+REQUEST_LOG_SIZE = 1000
+"""How many of the latest requests ``Emulator.requests`` keeps."""
+
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": status, "message": message}}, status, headers=headers)
@@ -44,8 +48,9 @@ class Emulator:
         self.store = store
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         self.routes = routes if routes is not None else ALL_ROUTES
-        # Requests seen, for tests that assert what reached the service.
-        self.requests: list[tuple[str, str]] = []
+        # The latest requests seen, for tests that assert what reached the service; bounded,
+        # so that `docdeck serve` running for days does not grow without end.
+        self.requests: deque[tuple[str, str]] = deque(maxlen=REQUEST_LOG_SIZE)
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         allowed = False

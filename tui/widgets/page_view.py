@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from textual._slug import slug as textual_slug
 from textual.binding import Binding, BindingType
@@ -15,8 +15,25 @@ from textual.widget import Widget
 from textual.widgets import Markdown, Static
 
 from .. import text
+from ..shell.failures import GuardedWork
 
-__all__ = ["PAGE_CHUNK", "PageView", "section_slug", "split_markdown"]
+__all__ = ["PAGE_CHUNK", "PageView", "ShownPage", "section_slug", "split_markdown"]
+
+
+class ShownPage(Protocol):
+    """What PageView shows of a page (a ``RevisionPage`` fits): all of it is server text."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def emoji(self) -> str | None: ...
+    @property
+    def description(self) -> str | None: ...
+    @property
+    def markdown(self) -> str | None: ...
+
 
 # A page shows this many characters at first, and as many more each time the user asks: the
 # Markdown widget makes a widget per block, and a 200 KB page would freeze the screen for
@@ -48,7 +65,7 @@ def split_markdown(markdown: str, limit: int = PAGE_CHUNK) -> tuple[str, str]:
     return markdown[: cut + 1], markdown[cut + 1 :]
 
 
-class PageView(VerticalScroll):
+class PageView(GuardedWork, VerticalScroll):
     """Shows one page of a space. Server markdown goes through ``tui.text.safe`` first."""
 
     DEFAULT_CSS = """
@@ -93,7 +110,7 @@ class PageView(VerticalScroll):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.page: Any = None
+        self.page: ShownPage | None = None
         self._updating = asyncio.Lock()
         self._rest = ""  # the part of a long page not shown yet
 
@@ -139,16 +156,16 @@ class PageView(VerticalScroll):
         self.query_one("#page-description", Static).display = False
         self.markdown.display = False
 
-    async def show_page(self, page: Any, body: str | None = None) -> None:
+    async def show_page(self, page: ShownPage, body: str | None = None) -> None:
         """Show a page model (a RevisionPage); ``body`` replaces its markdown when given."""
         # One update at a time: the Markdown widget caches its table of contents, and two
         # updates in flight can leave it describing the wrong document.
         async with self._updating:
             if self.page is not None and self.page == page and body is None:
                 return  # the same page again (the cache, then the service, agreeing)
-            same_page = self.page is not None and getattr(self.page, "id", None) == page.id
+            same_page = self.page is not None and self.page.id == page.id
             self.page = page
-            title = f"{page.emoji} {page.title}" if getattr(page, "emoji", None) else page.title
+            title = f"{page.emoji} {page.title}" if page.emoji else page.title
             self.query_one("#page-title", Static).update(text.content(title))
             description = self.query_one("#page-description", Static)
             description.update(text.block(page.description or ""))
@@ -172,7 +189,11 @@ class PageView(VerticalScroll):
             return True
         wanted = text.one_line(title).casefold()
         if self._rest and ((wanted and wanted in self._rest.casefold()) or anchor):
-            self.run_worker(self._reveal(anchor, title), group="reveal", exclusive=True)
+
+            async def reveal() -> None:
+                await self._reveal(anchor, title)
+
+            self.run_guarded(reveal, group="reveal")
             return True
         return False
 

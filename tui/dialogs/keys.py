@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,15 +12,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["KeyHelp", "KeysScreen"]
+from ..shell.key_help import KeyHelp
 
-
-class KeyHelp(NamedTuple):
-    """One line of the dialog."""
-
-    keys: str
-    description: str
-    id: str
+__all__ = ["KeysScreen"]
 
 
 class KeysScreen(ModalScreen[None]):
