@@ -17,7 +17,6 @@ class FilterBar(Input):
     DEFAULT_CSS = """
     FilterBar {
         display: none;
-        dock: bottom;
         height: 1;
         border: none;
         padding: 0 1;
