@@ -154,9 +154,25 @@ def expected_operations() -> dict[str, str]:
 COVERED_GROUPS = set(expected_operations().values())
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """With pytest-xdist: gather what each worker saw succeed, for the check below."""
+    SEEN_OPERATIONS.update(getattr(node, "workeroutput", {}).get("seen_operations", []))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """On a full run, fail when an operation of a covered group was never seen to succeed."""
-    options = session.config.option
+    """On a full run, fail when an operation of a covered group was never seen to succeed.
+
+    Under pytest-xdist each worker hands its operations to the controller, which checks and
+    reports once. A run that stopped early (``-x``) or has failures says nothing more.
+    """
+    config = session.config
+    if hasattr(config, "workeroutput"):  # an xdist worker
+        config.workeroutput["seen_operations"] = sorted(SEEN_OPERATIONS)
+        return
+    if exitstatus != 0 or session.testsfailed or session.shouldstop or session.shouldfail:
+        return
+    options = config.option
     if options.keyword or options.markexpr or getattr(options, "lf", False):
         return
     tests = Path(__file__).resolve().parent

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from textual.app import App, ComposeResult
 
 from tui.api.models import RevisionPage
@@ -29,15 +27,14 @@ def test_the_cut_falls_before_a_heading_and_never_inside_a_code_block():
     assert split_markdown("short") == ("short", "")
 
 
-async def test_a_long_page_opens_quickly_and_m_shows_more():
+async def test_a_long_page_shows_its_first_part_and_m_shows_more():
+    # How quickly it opens is measured in tests/benchmarks/bench_pages.py.
     app = OnePage()
     page = RevisionPage(id="p", title="Long", markdown=LONG)
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.query_one(PageView)
-        started = time.perf_counter()
         await view.show_page(page)
         await pilot.pause()
-        assert time.perf_counter() - started < 3
         shown = view.markdown.source
         assert len(shown) < len(LONG) and "Section 2499" not in shown
         view.scroll_end(animate=False)
