@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
@@ -31,6 +31,7 @@ from ..api.errors import ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
 from ..shell.session import Session
 from ..widgets import FormField
+from .fitting import FittedDialog
 
 if TYPE_CHECKING:
     from ..app import DocdeckApp
@@ -65,7 +66,7 @@ def allowed(widget: Widget, permitted: bool, role: str, doing: str) -> bool:
     return permitted
 
 
-class ActionDialog(GuardedWork, ModalScreen[T]):
+class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     """A title, a body of fields, a status line, and Cancel beside the action's button.
 
     Subclasses compose their body, may check it in ``problems_before_sending`` and send their
@@ -110,7 +111,8 @@ class ActionDialog(GuardedWork, ModalScreen[T]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog action-dialog"):
             yield Static(self.title_content, classes="dialog-title")
-            yield from self.compose_body()
+            with VerticalScroll(classes="dialog-body"):
+                yield from self.compose_body()
             yield Static(id="dialog-status", classes="-empty")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel", id="cancel")

@@ -13,11 +13,12 @@ from textual.widgets import Button, Static
 
 from .. import text
 from ..shell.error_report import ErrorReport
+from .fitting import FittedDialog
 
 __all__ = ["ErrorDetailsScreen"]
 
 
-class ErrorDetailsScreen(ModalScreen[None]):
+class ErrorDetailsScreen(FittedDialog, ModalScreen[None]):
     """The details of the last failure, which can be copied."""
 
     CSS_PATH = "../styles/dialogs.tcss"

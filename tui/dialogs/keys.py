@@ -13,11 +13,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..shell.key_help import KeyHelp
+from .fitting import FittedDialog
 
 __all__ = ["KeysScreen"]
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(FittedDialog, ModalScreen[None]):
     """Lists the keys of the current screen; any of Esc, ? or q closes it."""
 
     CSS_PATH = "../styles/dialogs.tcss"

@@ -325,13 +325,15 @@ class ItemTree(Tree[Row], Generic[V]):
         if node is None:
             return
         current = self.highlighted if keep_cursor else None
+        row_on_screen = self.cursor_line - round(self.scroll_y)
         if parent is None:
             self._rows = {}
         node.remove_children()
         self._fill(node, parent)
         if current is not None and current.key in self._rows:
-            # The rows were made anew: keep the cursor, and the view, on the same item.
-            self._move_to_key(current.key)
+            # The rows were made anew: keep the cursor on the same item, on the same line of
+            # the screen, however many rows came or went above it.
+            self._move_to_key(current.key, row_on_screen)
         elif self.cursor_line < 0:
             self.call_after_refresh(self._cursor_to_first_match, True)
         else:
@@ -339,13 +341,15 @@ class ItemTree(Tree[Row], Generic[V]):
             self.call_after_refresh(self._announce)
         self.call_after_refresh(self._check_more_visible)
 
-    def _move_to_key(self, key: str) -> None:
+    def _move_to_key(self, key: str, row_on_screen: int | None = None) -> None:
         node = self._rows.get(key)
         if node is None:
             return
         self._tree_lines  # noqa: B018 - builds the lines, so that the node knows its line
         if node.line >= 0:
             self.move_cursor(node)
+            if row_on_screen is not None and 0 <= row_on_screen < self.size.height:
+                self.scroll_to(y=max(0, node.line - row_on_screen), animate=False)
         self._announce()
 
     def _fill(self, node: TreeNode[Row], parent: str | None) -> None:
@@ -393,11 +397,16 @@ class ItemTree(Tree[Row], Generic[V]):
         self.post_message(self.LoadRequested(self, parent, more))
 
     def _check_more_visible(self) -> None:
-        """Ask for the next page of every "load more" row scrolled into view."""
+        """Ask for the next page of every "load more" row in view at or below the cursor.
+
+        Rows above the cursor are left alone: the user has moved past that list, and loading
+        it would push its "load more" row down with the cursor, still in view, page after
+        page until the whole list is loaded.
+        """
         if self._filter:
             return
-        top = round(self.scroll_y)
-        bottom = top + self.size.height
+        top = max(round(self.scroll_y), self.cursor_line)
+        bottom = round(self.scroll_y) + self.size.height
         for line in range(top, min(bottom, self.last_line + 1)):
             node = self.get_node_at_line(line)
             if node is not None and isinstance(node.data, TreeRow) and node.data.kind == MORE:

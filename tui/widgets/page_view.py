@@ -174,10 +174,16 @@ class PageView(GuardedWork, VerticalScroll):
             shown, self._rest = split_markdown(
                 text.safe(body if body is not None else page.markdown or "")
             )
-            await self.markdown.update(shown)
+            # Empty, then appended: Markdown.append re-reads the last block it parsed, and
+            # after update() it would merge the next part's first block into the last one
+            # shown (a section's body vanished after m). Appended from the start, every part
+            # follows the same path.
+            await self.markdown.update("")
+            if shown:
+                await self.markdown.append(shown)
             self._show_more_notice()
             if not same_page:
-                self.scroll_home(animate=False)
+                self.scroll_home(animate=False, immediate=True)
 
     def goto_section(self, anchor: str = "", title: str = "") -> bool:
         """Scroll so the heading of a section is at the top; False if the page has none such.
@@ -211,7 +217,7 @@ class PageView(GuardedWork, VerticalScroll):
                 found = anchor in (section_slug(heading), textual_slug(heading))
             if found:
                 block = self.markdown.query_one(f"#{header_id}")
-                self.call_after_refresh(self._scroll_to_block, block, 20)
+                self.call_after_refresh(self._scroll_to_block, block, 60)
                 return True
         return False
 
@@ -227,7 +233,7 @@ class PageView(GuardedWork, VerticalScroll):
         if not laid_out and attempts > 0:
             self.set_timer(0.02, lambda: self._scroll_to_block(block, attempts - 1))
             return
-        self.scroll_to(y=max(0, offset), animate=False)
+        self.scroll_to(y=max(0, offset), animate=False, immediate=True)
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
