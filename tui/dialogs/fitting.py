@@ -2,7 +2,7 @@
 
 Notifications appear at the bottom right. A dialog centred on a small terminal (80×24) would
 reach down under them and have its border drawn over. So every modal keeps the bottom
-``TOAST_ROOM`` rows free (its screen's ``padding-bottom`` in dialogs.tcss), and its body (``.dialog-body``) gets the
+``TOAST_ROOM`` rows free (the dialog's ``margin-bottom`` in dialogs.tcss), and its body (``.dialog-body``) gets the
 height left once the title, the status and the buttons are counted: a long body scrolls,
 nothing is cut, and the instructions stay in view.
 """
@@ -45,6 +45,5 @@ class FittedDialog:
             for child in dialog.children
             if child is not body and child.display
         )
-        # The screen's size leaves out its padding, the rows kept for the toasts.
-        room = self.size.height - _FRAME - others
+        room = self.size.height - TOAST_ROOM - _FRAME - others
         body.styles.max_height = max(3, room)

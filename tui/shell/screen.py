@@ -192,14 +192,20 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
     def focus_on(self, place: Location, focus: Focus) -> None:
         """Show ``place`` (which this screen holds) as ``focus`` says; called after going back."""
 
-    def can_handle_back(self) -> bool:
-        """Whether Esc would undo something of this screen rather than leave it."""
+    def _filter_kept(self) -> bool:
         bar = self.query_one(FilterBar)
         return bool(bar.value) or bar.is_open
 
+    def can_handle_back(self) -> bool:
+        """Whether Esc would undo something of this screen rather than leave it."""
+        return self._filter_kept()
+
     def handle_back(self) -> bool:
-        """Esc: undo something of this screen (a kept filter) rather than leave it; True if so."""
-        if not self.can_handle_back():
+        """Esc: undo something of this screen (a kept filter) rather than leave it; True if so.
+
+        A screen that overrides it calls this first, then undoes its own things.
+        """
+        if not self._filter_kept():
             return False
         self.query_one(FilterBar).action_clear()
         return True

@@ -42,6 +42,14 @@ def fit_keys(keys: Iterable[FooterKey], width: int) -> list[FooterKey]:
     return shown + help_keys
 
 
+def _rank(binding_id: str) -> int:
+    if binding_id.startswith("app."):
+        return 2
+    if binding_id.startswith("view."):
+        return 1
+    return 0
+
+
 class KeyFooter(Footer):
     """Textual's footer, except that a key is never cut: those that do not fit are left to ``?``.
 
@@ -52,6 +60,13 @@ class KeyFooter(Footer):
         widgets = list(super().compose())
         palette = [w for w in widgets if w.has_class("-command-palette")]
         keys = [w for w in widgets if isinstance(w, FooterKey) and w not in palette]
+        # The screen's own keys first (search, files…), then those every view has, then the
+        # app's: what fits at 80 columns is what is particular to this screen.
+        ids = {
+            active.binding.action: active.binding.id or ""
+            for active in self.screen.active_bindings.values()
+        }
+        keys.sort(key=lambda key: _rank(ids.get(key.action, "")))
         others: list[Widget] = [w for w in widgets if w not in palette and w not in keys]
         width = (self.size.width or self.app.size.width) - sum(
             key_width(k) + 2 for k in palette if isinstance(k, FooterKey)

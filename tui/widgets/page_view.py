@@ -6,6 +6,7 @@ import asyncio
 import re
 from typing import Any, ClassVar, Protocol
 
+from rich.cells import cell_len
 from textual._slug import slug as textual_slug
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -13,11 +14,19 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Markdown, Static
+from textual.widgets._markdown import MarkdownHeader, MarkdownTable, MarkdownTableContent
 
 from .. import text
 from ..shell.failures import GuardedWork
 
-__all__ = ["PAGE_CHUNK", "PageView", "ShownPage", "section_slug", "split_markdown"]
+__all__ = [
+    "PAGE_CHUNK",
+    "PageView",
+    "ShownPage",
+    "opens_with_title",
+    "section_slug",
+    "split_markdown",
+]
 
 
 class ShownPage(Protocol):
@@ -44,6 +53,19 @@ PAGE_CHUNK = 40_000
 def section_slug(heading: str) -> str:
     """The anchor the service gives a heading: lower case, words joined by dashes."""
     return re.sub(r"[^\w]+", "-", heading.casefold()).strip("-")
+
+
+def opens_with_title(markdown: str, title: str) -> bool:
+    """Whether the markdown's first line is a heading repeating the page's title.
+
+    Many pages open with ``# Title``: the view then hides that heading under its own title
+    line.
+    """
+    first = markdown.lstrip("\n").partition("\n")[0]
+    heading = re.match(r"#{1,2}\s+(.*?)\s*#*\s*$", first)
+    if heading is None:
+        return False
+    return heading.group(1).strip().casefold() == title.strip().casefold()
 
 
 def split_markdown(markdown: str, limit: int = PAGE_CHUNK) -> tuple[str, str]:
@@ -84,6 +106,12 @@ class PageView(GuardedWork, VerticalScroll):
     PageView > Markdown {
         margin: 0;
     }
+    /* A table wider than the view keeps its columns whole (see _widen_tables) and scrolls
+       sideways on its own, with ← → (or the mouse): the text around it stays in view. */
+    PageView MarkdownTable {
+        overflow-x: auto;
+        scrollbar-size-horizontal: 1;
+    }
     PageView > #page-more {
         color: $text-muted;
         padding: 0 1 1 1;
@@ -94,6 +122,22 @@ class PageView(GuardedWork, VerticalScroll):
         Binding("j", "scroll_down", "Down", show=False, id="page.down"),
         Binding("k", "scroll_up", "Up", show=False, id="page.up"),
         Binding("m", "more", "More", id="page.more", tooltip="Show more of a long page"),
+        Binding(
+            "right",
+            "scroll_tables(8)",
+            "Table →",
+            show=False,
+            id="page.table_right",
+            tooltip="Scroll the wide tables of the page to the right",
+        ),
+        Binding(
+            "left",
+            "scroll_tables(-8)",
+            "Table ←",
+            show=False,
+            id="page.table_left",
+            tooltip="Scroll the wide tables of the page to the left",
+        ),
     ]
 
     class LinkActivated(Message):
@@ -141,6 +185,7 @@ class PageView(GuardedWork, VerticalScroll):
             return
         part, self._rest = split_markdown(self._rest)
         await self.markdown.append(part)
+        self._widen_tables()
         self._show_more_notice()
 
     @property
@@ -152,7 +197,9 @@ class PageView(GuardedWork, VerticalScroll):
         self.page = None
         self._rest = ""
         self._show_more_notice()
-        self.query_one("#page-title", Static).update(Content(message))
+        title = self.query_one("#page-title", Static)
+        title.update(Content(message))
+        title.display = True
         self.query_one("#page-description", Static).display = False
         self.markdown.display = False
 
@@ -171,9 +218,9 @@ class PageView(GuardedWork, VerticalScroll):
             description.update(text.block(page.description or ""))
             description.display = bool(page.description)
             self.markdown.display = True
-            shown, self._rest = split_markdown(
-                text.safe(body if body is not None else page.markdown or "")
-            )
+            source = text.safe(body if body is not None else page.markdown or "")
+            repeats_title = opens_with_title(source, text.safe(page.title))
+            shown, self._rest = split_markdown(source)
             # Empty, then appended: Markdown.append re-reads the last block it parsed, and
             # after update() it would merge the next part's first block into the last one
             # shown (a section's body vanished after m). Appended from the start, every part
@@ -181,9 +228,46 @@ class PageView(GuardedWork, VerticalScroll):
             await self.markdown.update("")
             if shown:
                 await self.markdown.append(shown)
+            if repeats_title:
+                # The title once: the title line (with its emoji) stays, the body's own first
+                # heading, which repeats it, is hidden (and stays in the table of contents).
+                first = next(iter(self.markdown.children), None)
+                if isinstance(first, MarkdownHeader):
+                    first.display = False
+            self._widen_tables()
             self._show_more_notice()
             if not same_page:
                 self.scroll_home(animate=False, immediate=True)
+
+    def _widen_tables(self) -> None:
+        """Give each table the width its columns need, so that none is cut to ``1,2…``.
+
+        Textual shrinks a table to the view, cutting its cells; a table wider than the view
+        is better read whole, scrolled sideways.
+        """
+        for content in self.markdown.query(MarkdownTableContent):
+            rows = [content.headers, *content.rows]
+            columns = max((len(row) for row in rows), default=0)
+            widths = [
+                max(
+                    (
+                        cell_len(line)
+                        for row in rows
+                        if index < len(row)
+                        for line in (row[index].plain.splitlines() or [""])
+                    ),
+                    default=0,
+                )
+                for index in range(columns)
+            ]
+            # Each cell has a column of padding on both sides, and a line between columns.
+            natural = sum(width + 2 for width in widths) + columns + 1
+            content.styles.min_width = natural
+
+    def action_scroll_tables(self, columns: int) -> None:
+        """Scroll the wide tables of the page sideways (those narrower do not move)."""
+        for table in self.markdown.query(MarkdownTable):
+            table.scroll_relative(x=columns, animate=False)
 
     def goto_section(self, anchor: str = "", title: str = "") -> bool:
         """Scroll so the heading of a section is at the top; False if the page has none such.
