@@ -14,9 +14,18 @@ from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
 from .. import text
+from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
 from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
-from ..api.models import Collection, Organization, RevisionFile, RevisionPage, Space
+from ..api.models import (
+    Collection,
+    ContentLinks,
+    Organization,
+    RevisionFile,
+    RevisionPage,
+    Space,
+)
 from ..dialogs import Deletion
+from ..humanize import plural
 from ..shell.navigation import (
     Focus,
     Location,
@@ -28,7 +37,7 @@ from ..shell.navigation import (
     space_location,
 )
 from ..shell.screen import BrowserScreen
-from ..widgets import Crumb, FileEntry, FileList, ItemTree, PageView, TreeItem
+from ..widgets import Crumb, FileEntry, FileList, FilterBar, ItemTree, PageView, TreeItem
 
 __all__ = ["SpaceScreen", "SpaceView"]
 
@@ -64,12 +73,15 @@ class SpaceView:
     pages: list[RevisionPage]
     collections: list[Collection] = field(default_factory=list)
     organization: Organization | None = None
+    links: ContentLinks | None = None
+    """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
-    The space keys (rename, visibility, move, delete…) act on the space shown.
+    The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
+    (links, backlinks, the link report, import, template) on its content.
     """
 
     NAMESPACE = "space"
@@ -81,6 +93,7 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
         Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
         *SPACE_BINDINGS,
+        *CONTENT_BINDINGS,
     ]
 
     def __init__(
@@ -103,6 +116,9 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
         self._shown_page: str | None = None
         self._back_to_search = ""
         """The query of the in-space search that led here: Esc goes back to its results."""
+        self._links_note = ""
+        self._pages_before: set[str] | None = None
+        self._change_message = ""
 
     def compose_body(self) -> ComposeResult:
         with TabbedContent(initial="pages"):
@@ -134,6 +150,7 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
         space = await client.spaces.get_space_by_id(self.space_id)
         pages = await client.space_content.list_pages(self.space_id)
         view = SpaceView(space, pages.pages)
+        view.links = await client.spaces.list_space_links(self.space_id, limit=1)
         # Breadcrumbs need the collections above the space; ask only for those never seen.
         places = self.session.places
         parent = space.parent
@@ -155,6 +172,7 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
         places.see(*(collection_location(c) for c in reversed(view.collections)))
         self.show_location(space_location(space))
         self.pages = {page.id: page for page in _walk(view.pages)}
+        self._show_links_note(view.links)
         first_show = not self.page_tree.is_loaded(None)
         if first_show:
             for page in view.pages:
@@ -165,6 +183,32 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
             self._select_first_page(view.pages)
         else:
             self._show_crumbs()
+        self._tell_new_pages()
+
+    def _show_links_note(self, links: ContentLinks | None) -> None:
+        broken = links.stats.broken.total if links is not None else 0
+        self._links_note = f"{plural(broken, 'broken link')}: B lists them" if broken else ""
+        if not self.query_one(FilterBar).value:
+            self.set_note(self._links_note)
+
+    def content_changed(self, message: str) -> None:
+        self._pages_before = set(self.pages)
+        self._change_message = message
+        self.reload(refresh=True)  # from the service, so that the answer is always shown
+
+    def _tell_new_pages(self) -> None:
+        """After an import or a template: say what came, and show the first new page."""
+        if self._pages_before is None:
+            return
+        if self.showing_cached:
+            return  # what the cache held before the change: the service's answer follows
+        new = [page for page in self.pages.values() if page.id not in self._pages_before]
+        self._pages_before = None
+        titles = ", ".join(f"“{text.one_line(page.title)}”" for page in new)
+        what = f" New: {titles}." if new else " No page was added."
+        self.notify(self._change_message + what, title="Done", markup=False)
+        if new:
+            self.go_to_section(new[0].id)
 
     def _fill_tree(self, parent: str | None, pages: list[RevisionPage]) -> None:
         for page in pages:
@@ -357,10 +401,11 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
     def apply_filter(self, value: str) -> None:
         if self._on_files_tab():
             self.file_list.set_filter(value)
-            self.set_note(f"{self.file_list.shown_count} files shown" if value else "")
+            note = f"{self.file_list.shown_count} files shown"
         else:
             self.page_tree.set_filter(value)
-            self.set_note(f"{self.page_tree.filtered_count()} pages match" if value else "")
+            note = f"{self.page_tree.filtered_count()} pages match"
+        self.set_note(note if value else self._links_note)
 
     def filter_target(self) -> Widget | None:
         return self.file_list.table if self._on_files_tab() else self.page_tree
@@ -382,6 +427,18 @@ class SpaceScreen(SpaceActions, BrowserScreen[SpaceView]):
 
     def space_in_view(self) -> Space | None:
         return self.space
+
+    def page_in_view(self) -> RevisionPage | None:
+        return None if self._on_files_tab() else self.pages.get(self._shown_page or "")
+
+    def file_in_view(self) -> RevisionFile | None:
+        if not self._on_files_tab():
+            return None
+        entry = self.file_list.highlighted
+        return entry.value if entry is not None and isinstance(entry.value, RevisionFile) else None
+
+    def loaded_files(self) -> list[RevisionFile]:
+        return [f.value for f in self.file_list.files if isinstance(f.value, RevisionFile)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # On the page, m is the page's "show more"; when there is no more, it must not fall

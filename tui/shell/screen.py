@@ -142,6 +142,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """The place this screen shows (once its view has loaded)."""
         self._generations: dict[str, int] = {}
         self._pending = 0
+        self.showing_cached = False
+        """True while a view is painted from the cache (its service answer may follow)."""
         self._changes_seen: int | None = None
 
     # -- frame -----------------------------------------------------------------------------
@@ -260,7 +262,11 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         if not refresh:
             cached = await self.client.peek(fetch)
             if cached is not None and current():
-                await _settle(show(cached))
+                self.showing_cached = True
+                try:
+                    await _settle(show(cached))
+                finally:
+                    self.showing_cached = False
                 if group == VIEW:
                     self.cached = True
         self._pending += 1
