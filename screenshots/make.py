@@ -128,6 +128,11 @@ async def keys(pilot: Pilot[None]) -> None:
     await press(pilot, "question_mark")
 
 
+async def link_report(pilot: Pilot[None]) -> None:
+    await space_page(pilot, "Changelog")
+    await press(pilot, "B")  # the space's broken links; Enter goes to the page holding one
+
+
 async def welcome(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
@@ -148,6 +153,7 @@ SHOTS = [
     Shot("search", search),
     Shot("palette", palette),
     Shot("keys", keys),
+    Shot("links", link_report),
     Shot("welcome", welcome, connected=False),
     Shot("space-page-80x24", lambda pilot: space_page(pilot, "Rate limits"), SMALL),
 ]

@@ -4,6 +4,7 @@ check that every response of every test honours the official OpenAPI document.""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -172,9 +173,39 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         )
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """With pytest-xdist: gather what each worker saw succeed, and what it fuzzed."""
+    from .fuzzing import COUNTS
+
+    output = getattr(node, "workeroutput", {})
+    SEEN_OPERATIONS.update(output.get("seen_operations", []))
+    fuzzed = output.get("fuzz_counts")
+    if fuzzed:
+        COUNTS.operations += fuzzed["operations"]
+        COUNTS.cases += fuzzed["cases"]
+        COUNTS.server_errors += fuzzed["server_errors"]
+        COUNTS.not_routed.extend(fuzzed["not_routed"])
+        for operation, count in fuzzed["successes"].items():
+            COUNTS.successes[operation] = COUNTS.successes.get(operation, 0) + count
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """On a full run, fail when an operation of a covered group was never seen to succeed."""
-    options = session.config.option
+    """On a full run, fail when an operation of a covered group was never seen to succeed.
+
+    Under pytest-xdist each worker hands its operations to the controller, which checks and
+    reports once. A run that stopped early (``-x``) or has failures says nothing more.
+    """
+    config = session.config
+    if hasattr(config, "workeroutput"):  # an xdist worker
+        from .fuzzing import COUNTS
+
+        config.workeroutput["seen_operations"] = sorted(SEEN_OPERATIONS)
+        config.workeroutput["fuzz_counts"] = dataclasses.asdict(COUNTS)
+        return
+    if exitstatus != 0 or session.testsfailed or session.shouldstop or session.shouldfail:
+        return
+    options = config.option
     if options.keyword or options.markexpr or getattr(options, "lf", False):
         return
     tests = Path(__file__).resolve().parent

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import httpx
 import pytest
 
@@ -17,9 +15,8 @@ from .conftest import RecordingTransport
 
 @pytest.fixture(scope="module")
 def large_app():
-    started = time.perf_counter()
-    app = create_app("large")
-    return app, time.perf_counter() - started
+    # A tuple, as when it also carried the build time (now in tests/benchmarks/bench_data.py).
+    return create_app("large"), None
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +45,6 @@ async def _space(client: Client, organization: str, title: str):
 
 def _count_pages(pages) -> int:
     return sum(1 + _count_pages(page.pages) for page in pages)
-
-
-async def test_the_large_dataset_builds_in_under_ten_seconds(large_app):
-    _, seconds = large_app
-    assert seconds < 10
 
 
 async def test_globex_is_sized_like_a_big_customer(large_app):

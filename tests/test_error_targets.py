@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from tui.api import Client, RetryPolicy, errors
-from tui.screens.error_details import ErrorReport
+from tui.shell.error_report import ErrorReport
 
 TOKEN = "tok-9d2c71e4"
 SHARE_KEY = "share-77a1f0"

@@ -58,3 +58,88 @@ def test_the_pure_logic_never_loads_textual_httpx_or_the_client():
         or m.startswith("tui.api.")
     }
     assert offenders == set()
+
+
+# -- what each part of the app may import, read from the source with ast ------------------------
+
+import ast  # noqa: E402
+
+TUI = ROOT / "tui"
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import of a module of tui, relative ones resolved."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+            found.extend((node.lineno, f"{module}.{alias.name}") for alias in node.names)
+    return found
+
+
+def offenders(folders: list[str], forbidden) -> list[str]:
+    bad = []
+    for folder in folders:
+        root = TUI / folder if folder else TUI
+        paths = root.rglob("*.py") if folder else root.glob("*.py")
+        for path in paths:
+            for line, module in imports_of(path):
+                if forbidden(path, module):
+                    bad.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    return sorted(set(bad))
+
+
+APP_PARTS = ["", "screens", "widgets", "dialogs", "shell", "actions"]
+
+
+def test_nothing_outside_the_client_imports_httpx():
+    assert offenders([*APP_PARTS, "emulator"], lambda p, m: m.split(".")[0] == "httpx") == []
+
+
+def test_nothing_outside_the_client_reaches_its_private_modules():
+    def private(path, module):
+        parts = module.split(".")
+        return parts[:2] == ["tui", "api"] and any(p.startswith("_") for p in parts[2:3])
+
+    assert offenders(APP_PARTS, private) == []
+
+
+def test_widgets_know_neither_the_client_nor_dialogs_nor_screens():
+    def forbidden(path, module):
+        return module.startswith(("tui.api", "tui.dialogs", "tui.screens", "tui.actions"))
+
+    assert offenders(["widgets"], forbidden) == []
+
+
+def test_screens_never_import_each_other_and_only_the_app_knows_them():
+    def other_screen(path, module):
+        if not module.startswith("tui.screens"):
+            return False
+        if path.parent.name == "screens":
+            return path.name != "__init__.py" and module != "tui.screens"
+        return path.name != "app.py"
+
+    assert offenders(APP_PARTS, other_screen) == []
+
+
+def test_every_worker_goes_through_the_one_failure_path():
+    bad = []
+    for folder in APP_PARTS:
+        root = TUI / folder if folder else TUI
+        for path in root.rglob("*.py") if folder else root.glob("*.py"):
+            if path == TUI / "shell" / "failures.py":
+                continue
+            source = path.read_text()
+            for number, line in enumerate(source.splitlines(), 1):
+                if "run_worker(" in line or line.strip().startswith("@work"):
+                    bad.append(f"{path.relative_to(ROOT)}:{number}")
+    assert bad == []

@@ -101,3 +101,18 @@ async def test_pages_chain_with_opaque_tokens_and_the_last_has_no_next():
     assert first["count"] == 2 and "next" in first and ORG not in first["next"]["page"]
     second = (await _get(f"/v1/orgs?limit=1&page={first['next']['page']}")).json()
     assert [o["id"] for o in second["items"]] == ["org-community"] and "next" not in second
+
+
+async def test_the_request_log_keeps_only_the_latest_requests():
+    from tui.emulator.app import REQUEST_LOG_SIZE
+
+    app = create_app("demo")
+    emulator: Emulator = app.state.emulator
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://t"
+    ) as http:
+        for number in range(REQUEST_LOG_SIZE + 5):
+            await http.get(f"/v1/nowhere/{number}", headers={"Authorization": "Bearer x"})
+    assert len(emulator.requests) == REQUEST_LOG_SIZE
+    assert emulator.requests[-1] == ("GET", f"/v1/nowhere/{REQUEST_LOG_SIZE + 4}")
+    assert emulator.requests[0] == ("GET", "/v1/nowhere/5")

@@ -1,9 +1,18 @@
-"""Provides DocdeckApp: the connection, the global keys, the palette and where failures go."""
+"""Provides DocdeckApp: the connection, the global keys, which screen shows which place, failures.
+
+The app is the only module that knows the screen classes: screens ask it to
+``open_location(place, focus)`` or ``go_to_location(place, focus)``, and the app's
+``ScreenRegistry`` (filled in ``register_screens``) says which screen shows each kind of place.
+A new area registers its kinds there. Every failed worker reaches ``on_failed`` (see
+``tui.shell.failures``), the one place failures become something the user sees.
+"""
 
 from __future__ import annotations
 
 import inspect
 import logging
+import os
+import sys
 import time
 import webbrowser
 from collections.abc import Awaitable, Callable
@@ -14,25 +23,26 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
-from textual.worker import Worker, WorkerState
 
 from .api import Client
 from .api.client import DEFAULT_BASE_URL
 from .api.errors import TransportError, UnauthorizedError
 from .config import Config, Connection
-from .screens.base import BrowserScreen
-from .screens.error_details import ErrorDetailsScreen, ErrorReport
-from .screens.keys import KeyHelp, KeysScreen
-from .screens.locations import Location, LocationRegistry
-from .screens.organization import OrganizationScreen
-from .screens.organizations import OrganizationsScreen
-from .screens.palette import LocationCommands, ScreenCommands
-from .screens.space import SpaceScreen
+from .dialogs import ErrorDetailsScreen, KeysScreen
+from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
 from .screens.welcome import WelcomeScreen
+from .shell.error_report import ErrorReport
+from .shell.failures import Failed, GuardedWork
+from .shell.key_help import key_help
+from .shell.navigation import KIND_LABELS, Focus, Location, PlacesSeen, ScreenRegistry
+from .shell.palette import LocationCommands, ScreenCommands
+from .shell.screen import BrowserScreen
+from .shell.session import Session
 
-__all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp"]
+__all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
 
 logger = logging.getLogger("docdeck.app")
 
@@ -68,7 +78,48 @@ def _client_for(token: str, base_url: str) -> Client:
     return Client(token, base_url=base_url)
 
 
-class DocdeckApp(App[None]):
+def gui_browser_available() -> bool:
+    """Whether a web browser can open beside the terminal (not over SSH on a bare server).
+
+    Without a display, the only browsers left are text ones, which would take over the
+    terminal the app is drawn in.
+    """
+    if sys.platform in ("darwin", "win32"):
+        return True
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return True
+
+
+def register_screens(screens: ScreenRegistry) -> None:
+    """Which screen shows each kind of place; a new area adds its kinds here."""
+    screens.register("organization", lambda place, focus: OrganizationScreen(place.id))
+    screens.register(
+        "collection",
+        lambda place, focus: OrganizationScreen(place.organization, reveal=place.id),
+    )
+    screens.register(
+        "space",
+        lambda place, focus: SpaceScreen(place.id, organization_id=place.organization),
+    )
+    screens.register(
+        "page",
+        lambda place, focus: SpaceScreen(
+            place.space or "",
+            organization_id=place.organization,
+            page_id=place.id,
+            anchor=focus.anchor,
+            section_title=focus.section,
+        ),
+    )
+    screens.register("search", lambda place, focus: SearchScreen(place, query=focus.query))
+
+
+class DocdeckApp(GuardedWork, App[None]):
     """A terminal client of the documentation platform.
 
     Give it a client and a description of its connection; with ``client=None`` it starts on the
@@ -122,8 +173,10 @@ class DocdeckApp(App[None]):
         on_connect: Callable[[Connection], None] | None = None,
         make_client: ClientFactory = _client_for,
         open_url: Callable[[str], object] = webbrowser.open,
+        has_browser: Callable[[], bool] | None = None,
         clock: Callable[[], float] = time.time,
         page_size: int = 50,
+        base_url: str | None = None,
     ) -> None:
         super().__init__()
         self.config = config or Config()
@@ -133,18 +186,31 @@ class DocdeckApp(App[None]):
         """Seconds since the epoch; tests freeze it so "updated N min ago" stays put."""
         self.page_size = page_size
         """How many items a list screen asks for at once."""
-        self.locations = LocationRegistry()
+        self.session = Session()
+        """What this connection's browsing remembers: places seen, spaces deleted."""
+        self.screens_by_kind = ScreenRegistry()
+        """Which screen shows each kind of place."""
+        register_screens(self.screens_by_kind)
         self.last_error: ErrorReport | None = None
         self._on_theme_change = on_theme_change
         self._open_demo = open_demo
         self._on_connect = on_connect
         self._make_client = make_client
         self._open_url = open_url
+        self._has_browser = has_browser or (
+            gui_browser_available if open_url is webbrowser.open else lambda: True
+        )
+        self._base_url = base_url
         self._owned: list[Client] = []
         if self.config.keys:
             self.set_keymap(self.config.keys)
         if self.config.theme and self.config.theme in self.available_themes:
             self.theme = self.config.theme
+
+    @property
+    def locations(self) -> PlacesSeen:
+        """The places seen so far (``session.places``)."""
+        return self.session.places
 
     # -- connection ------------------------------------------------------------------------
 
@@ -161,6 +227,9 @@ class DocdeckApp(App[None]):
         return self._open_demo is not None
 
     def default_base_url(self) -> str:
+        """The base URL the connect form offers: the one given to docdeck, else the profile's."""
+        if self._base_url:
+            return self._base_url
         profile = self.config.profiles.get(self.config.default_profile or "default")
         return profile.base_url if profile else DEFAULT_BASE_URL
 
@@ -195,7 +264,7 @@ class DocdeckApp(App[None]):
         self.client = client
         self.connection = connection
         self.offline = False
-        self.locations.clear()
+        self.session = Session()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(OrganizationsScreen())
@@ -233,9 +302,8 @@ class DocdeckApp(App[None]):
 
     # -- failures --------------------------------------------------------------------------
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.ERROR and event.worker.error is not None:
-            self.report_error(event.worker.error)
+    def on_failed(self, message: Failed) -> None:
+        self.report_error(message.error)
 
     def report_error(self, error: BaseException) -> None:
         """The one place failures become something the user sees."""
@@ -245,7 +313,7 @@ class DocdeckApp(App[None]):
         if isinstance(error, TransportError):
             self.offline = True
         report = ErrorReport.from_exception(error)
-        if report.title == "Unexpected error":
+        if report.unexpected:
             logger.error("unexpected failure", exc_info=error)
         self.last_error = report
         self.notify(
@@ -270,52 +338,47 @@ class DocdeckApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
-            return self._can_go_back()
+            screen = self.screen
+            return self._can_go_back() or (
+                isinstance(screen, BrowserScreen) and screen.can_handle_back()
+            )
         return True
 
     async def action_back(self) -> None:
+        screen = self.screen
+        if isinstance(screen, BrowserScreen) and screen.handle_back():
+            return
         if self._can_go_back():
             self.pop_screen()
 
-    def open_location(self, place: Location) -> None:
-        """Show a place: an organisation, a collection (in its organisation), a space, a page."""
-        screen: BrowserScreen
-        if place.kind == "organization":
-            screen = OrganizationScreen(place.id)
-        elif place.kind == "collection":
-            screen = OrganizationScreen(place.organization, reveal=place.id)
-        elif place.kind == "space":
-            screen = SpaceScreen(place.id, organization_id=place.organization)
-        elif place.kind == "page" and place.space:
-            screen = SpaceScreen(place.space, organization_id=place.organization, page_id=place.id)
-        else:
-            return
-        self.push_screen(screen)
+    def action_back_from(self, screen: Screen[Any]) -> None:
+        """Leave ``screen`` (e.g. a space just deleted), if it is the one shown."""
+        if self.screen is screen and self._can_go_back():
+            self.pop_screen()
 
-    def action_go_to(self, kind: str, id: str) -> None:
-        """Go back to a place of the breadcrumbs, or open it when it is not on the way back."""
-        place = self.locations.get(kind, id)
+    def open_location(self, place: Location, focus: Focus | None = None) -> None:
+        """Show a place on a new screen: an organisation, a collection, a space, a page…"""
+        screen = self.screens_by_kind.screen_for(place, focus)
+        if screen is not None:
+            self.push_screen(screen)
+
+    def go_to_location(self, place: Location, focus: Focus | None = None) -> None:
+        """Go back to the screen that holds a place, or open it when none on the way does."""
         stack = self.screen_stack
         for depth in range(len(stack) - 1, 0, -1):
             screen = stack[depth]
-            location = screen.location if isinstance(screen, BrowserScreen) else None
-            if location is None:
-                continue
-            # A collection is shown by the screen of its organisation.
-            holds = (
-                kind == "collection"
-                and place is not None
-                and isinstance(screen, OrganizationScreen)
-                and location.id == place.organization
-            )
-            if location.key == (kind, id) or holds:
+            if isinstance(screen, BrowserScreen) and screen.holds(place):
                 for _ in range(len(stack) - 1 - depth):
                     self.pop_screen()
-                if holds and isinstance(screen, OrganizationScreen):
-                    screen.reveal(id)
+                screen.focus_on(place, focus or Focus())
                 return
+        self.open_location(place, focus)
+
+    def action_go_to(self, kind: str, id: str) -> None:
+        """A breadcrumb: go back to the place, or open it when it is not on the way back."""
+        place = self.session.places.get(kind, id)
         if place is not None:
-            self.open_location(place)
+            self.go_to_location(place)
 
     # -- help, browser, clipboard ----------------------------------------------------------
 
@@ -323,43 +386,39 @@ class DocdeckApp(App[None]):
         if isinstance(self.screen, KeysScreen):
             return
         screen = self.screen
-
-        # The screen's own keys first, then the app's, then those of the focused widget.
-        def rank(node: object) -> int:
-            return 0 if node is screen else 1 if node is self else 2
-
-        merged: dict[tuple[int, str], tuple[list[str], str]] = {}
-        for key, active in screen.active_bindings.items():
-            binding = active.binding
-            if not binding.description or binding.system or not active.enabled:
-                continue
-            displays, binding_id = merged.setdefault(
-                (rank(active.node), binding.description), ([], binding.id or "")
-            )
-            display = self.get_key_display(binding.with_key(key))
-            if display not in displays:
-                displays.append(display)
-            if binding.id and not binding_id:
-                merged[(rank(active.node), binding.description)] = (displays, binding.id)
-        # Within each group, docdeck's own keys (those with an id) before Textual's.
-        ordered = sorted(merged.items(), key=lambda item: (item[0][0], not item[1][1]))
-        keys = [
-            KeyHelp(" ".join(displays), description, binding_id)
-            for (_, description), (displays, binding_id) in ordered
-        ]
         namespace = getattr(screen, "NAMESPACE", "")
-        title = f"Keys of the {namespace} screen" if namespace else "Keys"
-        self.push_screen(KeysScreen(title, keys))
+        label = KIND_LABELS.get(namespace, namespace)
+        title = f"Keys of the {label} screen" if namespace else "Keys"
+        self.push_screen(KeysScreen(title, key_help(self, screen)))
 
     def open_in_browser(self, url: str) -> None:
         """Open a web page in a thread, so a slow browser start never freezes the app."""
         if not url.startswith(("https://", "http://")):
             self.notify("Only web addresses are opened in the browser.", severity="warning")
             return
-        self.run_worker(
-            lambda: self._open_url(url), thread=True, group="browser", exit_on_error=False
-        )
+        if not self._has_browser():
+            self.notify(
+                f"{url}\nPress y to copy the address instead.",
+                title="No web browser on this machine",
+                severity="warning",
+                markup=False,
+            )
+            return
+
+        def open_it() -> None:
+            if self._open_url(url) is False:
+                self.call_from_thread(self._browser_failed, url)
+
+        self.run_guarded(open_it, group="browser", thread=True)
         self.notify(url, title="Opening in the browser", markup=False)
+
+    def _browser_failed(self, url: str) -> None:
+        self.notify(
+            f"{url}\nPress y to copy the address instead.",
+            title="No web browser could open it",
+            severity="warning",
+            markup=False,
+        )
 
     def copy_text(self, value: str, *, what: str = "Text") -> None:
         """Copy with OSC 52, which works over SSH when the terminal allows it."""

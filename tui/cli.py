@@ -119,9 +119,7 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     """A client of the local service in-process, on demo data kept in the user data directory."""
     import sqlite3
 
-    import httpx
-
-    from .api import Client
+    from .api.in_process import in_process_client
     from .app import ConnectionLabel
     from .config import ConfigError
     from .emulator import create_app
@@ -132,9 +130,7 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
         service = create_app("demo", database, reset=reset)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the demo's database {database}: {exc}") from None
-    client = Client(
-        "demo-admin", base_url="http://demo.local/v1", transport=httpx.ASGITransport(app=service)
-    )
+    client = in_process_client(service, "demo-admin", base_url="http://demo.local/v1")
     return client, ConnectionLabel("demo", "local demo")
 
 
@@ -147,6 +143,7 @@ def _run_app(args: argparse.Namespace) -> int:
         Profile,
         TokenStore,
         load_config,
+        preferred_base_url,
         resolve_connection,
         save_config,
     )
@@ -194,6 +191,7 @@ def _run_app(args: argparse.Namespace) -> int:
         on_theme_change=remember_theme,
         open_demo=_demo_client,
         on_connect=remember_connection,
+        base_url=preferred_base_url(args.base_url, args.profile, config),
     )
     app.run()
     return int(app.return_code or 0)

@@ -43,6 +43,7 @@ __all__ = [
     "check_base_url",
     "check_token",
     "load_config",
+    "preferred_base_url",
     "resolve_connection",
     "save_config",
 ]
@@ -71,12 +72,9 @@ def check_base_url(url: str) -> str:
         elif any(ch.isspace() or not ch.isprintable() for ch in text):
             problem = "it contains spaces or control characters"
     if problem is None:
-        import httpx  # the client's own parser has the last word
+        from .api.client import url_problem  # the client's own parser has the last word
 
-        try:
-            httpx.URL(text)
-        except (httpx.InvalidURL, ValueError) as exc:
-            problem = str(exc)
+        problem = url_problem(text)
     if problem is not None:
         raise ConfigError(f"the base URL {text!r} is not valid: {problem}")
     return text
@@ -321,6 +319,16 @@ class Connection:
         from urllib.parse import urlsplit
 
         return urlsplit(self.base_url).netloc or self.base_url
+
+
+def preferred_base_url(base_url: str | None, profile: str | None, config: Config) -> str:
+    """The base URL to offer the connect form: the flag, the environment, the profile's."""
+    chosen = config.profiles.get(profile or config.default_profile or "default")
+    return (
+        base_url
+        or os.environ.get("DOCDECK_BASE_URL")
+        or (chosen.base_url if chosen else DEFAULT_BASE_URL)
+    )
 
 
 def resolve_connection(

@@ -7,6 +7,12 @@ what it is. ``safe`` neutralises them. Then the text reaches widgets only as ``r
 or ``textual.content.Content`` objects, never inside a markup string, so a title ``[/]`` or
 ``[b]`` shows literally instead of being read as markup.
 
+Emoji that terminals disagree on are drawn in a form they all measure alike: a variation
+selector 16 (🏛️ U+1F3DB U+FE0F) is 2 cells for Textual and most terminals but 1 for tmux,
+and a ZWJ sequence (👩🏽‍💻) is 2 cells for Textual but 6 for tmux; either shifts the border
+of the pane beside it. ``safe`` drops VS16, skin-tone modifiers and the joiners between emoji,
+so 🏛️ is drawn as 🏛 and 👩🏽‍💻 as 👩💻, whose widths every terminal agrees on.
+
     safe(value)            str with controls shown as visible pictures, bidi controls removed
     one_line(value)        the same, on one line (for labels, titles and tree nodes)
     text(value, style)     a rich Text of one_line(value) (for Tree labels, which use rich)
@@ -32,6 +38,11 @@ _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 _C1_PICTURE = "\ufffd"  # the C1 range has no control pictures: show the replacement character
 _LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
+# Emoji, for the joiners between them; dingbats and symbols included (⚠ ⏱ ✈).
+_EMOJI = "\U0001f000-\U0001faff\u2300-\u23ff\u2600-\u27bf"
+_EMOJI_PARTS = re.compile(
+    f"[\ufe0f\U0001f3fb-\U0001f3ff]|(?<=[{_EMOJI}\ufe0f\U0001f3fb-\U0001f3ff])\u200d(?=[{_EMOJI}])"
+)
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -48,7 +59,8 @@ def safe(value: object) -> str:
     """The text with every control a terminal could obey made visible or removed.
 
     Line breaks of any kind become ``\\n`` and tabs stay; ESC shows as ␛, other C0 controls as
-    their control pictures, C1 controls as �, DEL as ␡; bidi overrides and isolates vanish.
+    their control pictures, C1 controls as �, DEL as ␡; bidi overrides and isolates vanish;
+    emoji lose their VS16, skin tones and joiners (see above).
     ``None`` becomes the empty string.
     """
     if value is None:
@@ -56,6 +68,7 @@ def safe(value: object) -> str:
     raw = str(value)
     raw = _LINE_BREAKS.sub("\n", raw)
     raw = _BIDI.sub("", raw)
+    raw = _EMOJI_PARTS.sub("", raw)
     return _CONTROL.sub(_picture, raw)
 
 

@@ -25,7 +25,7 @@ from .acting import (
     sent,
     tree_rows,
 )
-from .conftest import FailingTransport, settle
+from .conftest import FailingTransport, paste, settle
 
 # -- create ---------------------------------------------------------------------------------
 
@@ -68,7 +68,9 @@ async def test_a_title_over_50_characters_is_refused_before_sending_and_kept(mak
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_northwind(pilot)
-        await pilot.press("N", *("x" * 51), "enter")
+        await pilot.press("N")
+        await paste(pilot, "x" * 51)
+        await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, CollectionForm)
         assert transport.count("POST") == 0
@@ -164,7 +166,9 @@ async def test_a_description_over_100_characters_is_refused_before_sending(make_
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_northwind(pilot)
-        await pilot.press("i", *("d" * 101), "enter")
+        await pilot.press("i")
+        await paste(pilot, "d" * 101)
+        await pilot.press("enter")
         await settle(pilot)
         assert "Description is 101 characters long; the limit is 100" in on_screen(app)
         assert transport.count("PATCH") == 0

@@ -22,7 +22,7 @@ from .acting import (
     space_id,
     tree_rows,
 )
-from .conftest import FailingTransport, settle
+from .conftest import FailingTransport, paste, settle
 
 
 async def open_api_reference(pilot) -> SpaceScreen:
@@ -83,7 +83,9 @@ async def test_a_new_space_title_or_emoji_over_50_characters_is_not_sent(make_ap
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_northwind(pilot)
-        await pilot.press("n", *("t" * 51), "tab")
+        await pilot.press("n")
+        await paste(pilot, "t" * 51)
+        await pilot.press("tab")
         app.screen.query_one("#emoji", TextField).input.post_message(events.Paste("🙂" * 51))
         await pilot.press("enter")
         await settle(pilot)

@@ -212,7 +212,7 @@ async def test_o_opens_the_web_page_and_y_copies_the_url(make_app, browser):
 
 
 async def test_question_mark_lists_the_keys_of_the_screen(make_app):
-    from tui.screens import KeysScreen
+    from tui.dialogs import KeysScreen
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

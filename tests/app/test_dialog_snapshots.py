@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .acting import highlight, open_northwind, refuse
-from .conftest import FailingTransport, settle
+from .conftest import FailingTransport, paste, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -35,7 +35,9 @@ def test_new_space_form(snap_compare, make_app, size):
 def test_rename_form_with_a_title_over_the_limit(snap_compare, make_app, size):
     async def run_before(pilot) -> None:
         await open_northwind(pilot)
-        await pilot.press("e", *("Product catalogue and everything customers read first"), "enter")
+        await pilot.press("e", "ctrl+u")  # the field starts with the title: clear it first
+        await paste(pilot, "Product catalogue and everything customers read first")
+        await pilot.press("enter")
         await _quiet(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=run_before)

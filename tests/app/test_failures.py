@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import httpx
 
-from tui.screens import ErrorDetailsScreen, OrganizationScreen, OrganizationsScreen, WelcomeScreen
+from tui.dialogs import ErrorDetailsScreen
+from tui.screens import OrganizationScreen, OrganizationsScreen, WelcomeScreen
 from tui.widgets import StatusLine
 
 from .conftest import FailingTransport, screen_text, settle

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tui.screens.locations import Location, LocationRegistry
+from tui.shell.navigation import Location, PlacesSeen
 
 
 def test_a_big_organisation_does_not_push_its_own_name_out_of_the_breadcrumbs():
-    places = LocationRegistry(limit=3)
+    places = PlacesSeen(limit=3)
     globex = Location("organization", "org-globex", "Globex", "org-globex")
     places.see(globex)
     collections = [

@@ -51,3 +51,41 @@ async def test_a_space_titled_like_markup_is_shown_literally(make_app, admin):
         assert isinstance(app.screen, SpaceScreen)
         assert app.screen.query_one(Breadcrumbs).crumbs[-1].title.endswith("[/]")
         assert "[/]" in screen_text(app).splitlines()[0]
+
+
+def terminal_width(value: str) -> int:
+    """Cells a wcwidth terminal (tmux) draws: 2 for wide characters, 0 for marks, else 1."""
+    import unicodedata
+
+    width = 0
+    for char in value:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def test_emoji_are_drawn_in_a_form_every_terminal_measures_alike():
+    from rich.cells import cell_len
+
+    for title in ["🏛️ Architecture decisions", "⚠️ Incidents", "⏱️ Uptime", "👩🏽‍💻 Dev notes"]:
+        shown = text.one_line(title)
+        assert cell_len(shown) == terminal_width(shown), (title, shown)
+    assert text.one_line("🏛️ Architecture decisions") == "🏛 Architecture decisions"
+    assert text.one_line("👩🏽‍💻 Dev notes") == "👩💻 Dev notes"
+    assert text.safe("क्\u200dष") == "क्\u200dष"  # a joiner inside a word of Devanagari stays
+
+
+async def test_a_row_with_such_emoji_keeps_the_pane_border_in_its_column(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("down", "right")  # Internal, with 🏛️ Architecture decisions
+        await settle(pilot)
+        body = screen_text(app).splitlines()[1:-2]  # not the breadcrumbs, status and footer
+        rows = [line for line in body if "▏" in line]
+        assert any("Architecture decisions" in row for row in rows)
+        # Where a wcwidth terminal draws the border: the same cell on every row.
+        assert len({terminal_width(row[: row.index("▏")]) for row in rows}) == 1

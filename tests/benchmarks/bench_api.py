@@ -1,6 +1,6 @@
 """Benchmarks of the client against the in-process service (not part of the default run).
 
-Run: ``python -m pytest tests/benchmarks/bench_api.py -s`` (figures are printed as medians).
+Run: ``python -m pytest tests/benchmarks/bench_api.py -s -n 0`` (figures are printed as medians).
 """
 
 from __future__ import annotations

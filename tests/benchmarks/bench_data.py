@@ -1,6 +1,6 @@
 """Benchmarks of the pure logic under the review and sites screens (not part of the default run).
 
-Run: ``python -m pytest tests/benchmarks/bench_data.py -s`` (figures are medians of 5 runs).
+Run: ``python -m pytest tests/benchmarks/bench_data.py -s -n 0`` (figures are medians of 5 runs).
 """
 
 from __future__ import annotations

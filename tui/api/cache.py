@@ -82,6 +82,8 @@ class ResponseCache:
         self.max_entries = max_entries
         self._clock = clock
         self._entries: OrderedDict[Hashable, CacheEntry] = OrderedDict()
+        self.changes = 0
+        """How many writes made entries stale so far: a screen that saw another count reloads."""
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -117,6 +119,8 @@ class ResponseCache:
             if not entry.stale and not entry.tags.isdisjoint(wanted):
                 entry.stale = True
                 marked += 1
+        if marked:
+            self.changes += 1
         return marked
 
     def clear(self) -> None:

@@ -73,6 +73,15 @@ def _adapter(result: Any) -> TypeAdapter[Any]:
     return TypeAdapter(result)
 
 
+def url_problem(url: str) -> str | None:
+    """Why the client could not use ``url`` as its base URL, or None when it can."""
+    try:
+        httpx.URL(url)
+    except (httpx.InvalidURL, ValueError) as exc:
+        return str(exc)
+    return None
+
+
 def _segment(value: object) -> str:
     return quote(str(value), safe="")
 

@@ -1,7 +1,9 @@
-"""Provides the dialogs that act on the service: forms, moves, transfers and confirmations.
+"""Provides docdeck's modal dialogs: the forms and confirmations that act on the service, the
+keys of a screen and the details of the last error.
 
-Each dialog sends one request and closes only when the service agrees, with its answer as the
-result; a refusal keeps it open with what was typed and the service's message.
+Each action dialog (``ActionDialog``) sends one request and closes only when the service
+agrees, with its answer as the result; a refusal keeps it open with what was typed and the
+service's message.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from .base import ActionDialog, allowed
 from .collection_form import CollectionForm
 from .confirm_delete import ConfirmDelete, Deletion
-from .deleted_spaces import DeletedSpace, DeletedSpacesDialog, SessionTrash, session_trash
+from .deleted_spaces import DeletedSpacesDialog
+from .error_details import ErrorDetailsScreen
+from .keys import KeysScreen
 from .move_dialog import MoveDialog
 from .space_form import SpaceForm
 from .transfer_dialog import TransferDialog
@@ -18,13 +22,12 @@ __all__ = [
     "ActionDialog",
     "CollectionForm",
     "ConfirmDelete",
-    "DeletedSpace",
     "DeletedSpacesDialog",
     "Deletion",
+    "ErrorDetailsScreen",
+    "KeysScreen",
     "MoveDialog",
-    "SessionTrash",
     "SpaceForm",
     "TransferDialog",
     "allowed",
-    "session_trash",
 ]

@@ -4,6 +4,9 @@ A dialog sends one request. Until the service agrees it stays open with what was
 value the spec's limits forbid is shown under its field before anything is sent, and the
 service's own message is shown above the buttons when it refuses. Only success closes it,
 with the service's answer as the dialog's result.
+
+Its workers are guarded (``tui.shell.failures``): anything but the client's errors, a bug,
+reaches the app's one failure path, and the dialog says it was not sent, keeping what was typed.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
@@ -25,7 +28,10 @@ from textual.worker import Worker
 from .. import text
 from ..api import Client
 from ..api.errors import ApiError, UnauthorizedError
+from ..shell.failures import GuardedWork, report_failure
+from ..shell.session import Session
 from ..widgets import FormField
+from .fitting import FittedDialog
 
 if TYPE_CHECKING:
     from ..app import DocdeckApp
@@ -60,7 +66,7 @@ def allowed(widget: Widget, permitted: bool, role: str, doing: str) -> bool:
     return permitted
 
 
-class ActionDialog(ModalScreen[T]):
+class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     """A title, a body of fields, a status line, and Cancel beside the action's button.
 
     Subclasses compose their body, may check it in ``problems_before_sending`` and send their
@@ -98,10 +104,15 @@ class ActionDialog(ModalScreen[T]):
             raise RuntimeError("no connection: the welcome screen should be showing")
         return client
 
+    @property
+    def session(self) -> Session:
+        return self.docdeck.session
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog action-dialog"):
             yield Static(self.title_content, classes="dialog-title")
-            yield from self.compose_body()
+            with VerticalScroll(classes="dialog-body"):
+                yield from self.compose_body()
             yield Static(id="dialog-status", classes="-empty")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel", id="cancel")
@@ -190,18 +201,22 @@ class ActionDialog(ModalScreen[T]):
 
         A failure other than the client's errors reaches the app, which reports it.
         """
-        return self.run_worker(work, group=group, exclusive=True, exit_on_error=False)
+        return self.run_guarded(work, group=group)
 
     async def _send(self) -> None:
         try:
             result = await self.send()
         except UnauthorizedError as error:
+            report_failure(self, error)  # the connect screen: the token is no longer good
             self.dismiss(None)
-            self.docdeck.report_error(error)  # the connect screen: the token is no longer good
             return
         except ApiError as error:
             self.say_failure(error)
             return
+        except Exception:
+            # A bug: the app reports it (press ! for the details); the form stays as typed.
+            self.say("Nothing was sent: docdeck failed (press ! for the details).", error=True)
+            raise
         finally:
             self.sending = False
             self.refresh_ready()

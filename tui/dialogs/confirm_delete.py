@@ -12,9 +12,10 @@ from textual.widgets import Input, Static
 from .. import text
 from ..api.errors import ApiError
 from ..api.models import Collection, Space
+from ..humanize import plural
 from ..widgets import ConfirmField
 from .base import ActionDialog, heading
-from .places import CollectionContents, collection_contents, plural
+from .places import CollectionContents, collection_contents
 
 __all__ = ["ConfirmDelete", "Deletion"]
 

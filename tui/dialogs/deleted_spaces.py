@@ -1,69 +1,24 @@
-"""Provides the spaces deleted in this session and DeletedSpacesDialog, which restores them.
+"""Provides DeletedSpacesDialog: the spaces deleted in this session, to restore one.
 
-The service has no list of deleted spaces: the app remembers those it deleted itself (a space
-alone, or the spaces of a deleted collection), and the service restores one within 7 days.
+The service has no list of deleted spaces: the session remembers those the app deleted itself
+(``Session.trash``), and the service restores one within 7 days.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from weakref import WeakKeyDictionary
-
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import text
 from ..api.models import Space
-from ..widgets.status_line import describe_age
+from ..humanize import describe_age
+from ..shell.session import DeletedSpace
 from .base import ActionDialog, heading
 
-__all__ = ["DeletedSpace", "DeletedSpacesDialog", "SessionTrash", "session_trash"]
-
-
-@dataclass(frozen=True)
-class DeletedSpace:
-    """A space this session deleted, with when (by the app's clock) and where it was."""
-
-    space: Space
-    deleted_at: float
-    where: str
-
-
-class SessionTrash:
-    """The spaces deleted in this session, most recent first."""
-
-    def __init__(self) -> None:
-        self._items: dict[str, DeletedSpace] = {}
-
-    def add(self, spaces: list[Space], *, when: float, where: str) -> None:
-        for space in spaces:
-            self._items.pop(space.id, None)
-            self._items[space.id] = DeletedSpace(space, when, where)
-
-    def remove(self, space_id: str) -> None:
-        self._items.pop(space_id, None)
-
-    def items(self, organization_id: str | None = None) -> list[DeletedSpace]:
-        found = [
-            d
-            for d in self._items.values()
-            if organization_id is None or d.space.organization == organization_id
-        ]
-        return list(reversed(found))
-
-
-_TRASHES: WeakKeyDictionary[App[object], SessionTrash] = WeakKeyDictionary()
-
-
-def session_trash(app: App[object]) -> SessionTrash:
-    """The trash of this app's session (it lives as long as the app)."""
-    trash = _TRASHES.get(app)
-    if trash is None:
-        trash = _TRASHES[app] = SessionTrash()
-    return trash
+__all__ = ["DeletedSpacesDialog"]
 
 
 class DeletedSpacesDialog(ActionDialog[Space]):
@@ -88,7 +43,7 @@ class DeletedSpacesDialog(ActionDialog[Space]):
     def on_mount(self) -> None:
         listing = self.query_one("#deleted", OptionList)
         now = self.docdeck.clock()
-        deleted = session_trash(self.app).items(self.organization_id)
+        deleted = self.session.trash.items(self.organization_id)
         for item in deleted:
             space = item.space
             name = f"{space.emoji} {space.title}" if space.emoji else space.title
@@ -122,7 +77,7 @@ class DeletedSpacesDialog(ActionDialog[Space]):
         option = self.query_one("#deleted", OptionList).highlighted_option
         if option is None or option.disabled or option.id is None:
             return None
-        return next((d for d in session_trash(self.app).items() if d.space.id == option.id), None)
+        return next((d for d in self.session.trash.items() if d.space.id == option.id), None)
 
     @on(OptionList.OptionHighlighted, "#deleted")
     def _highlighted(self) -> None:
@@ -142,5 +97,5 @@ class DeletedSpacesDialog(ActionDialog[Space]):
         chosen = self.chosen
         assert chosen is not None
         restored = await self.client.spaces.restore_space(chosen.space.id)
-        session_trash(self.app).remove(restored.id)
+        self.session.trash.remove(restored.id)
         return restored

@@ -15,15 +15,9 @@ __all__ = [
     "collection_contents",
     "descendants",
     "places",
-    "plural",
 ]
 
 _PAGE = 100
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "space")`` → ``1 space``; ``plural(3, "space")`` → ``3 spaces``."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from textual.widgets.option_list import Option
 from .. import text
 from ..api.errors import ApiError
 from ..api.models import Collection, Organization, Space
+from ..humanize import plural
 from ..widgets import ConfirmField
 from .base import ActionDialog, heading
-from .places import CollectionContents, collection_contents, plural
+from .places import CollectionContents, collection_contents
 
 __all__ = ["TransferDialog"]
 

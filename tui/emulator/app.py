@@ -35,6 +35,9 @@ DEFAULT_MAX_BODY = 2 * 1024 * 1024
 # bodies would only exhaust the recursion of whatever walks them.
 MAX_JSON_DEPTH = 64
 
+REQUEST_LOG_SIZE = 1000
+"""How many of the latest requests ``Emulator.requests`` keeps."""
+
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": status, "message": message}}, status, headers=headers)
@@ -97,7 +100,7 @@ class Emulator:
         self.routes = routes if routes is not None else ALL_ROUTES
         # The latest requests seen, for tests that assert what reached the service; bounded,
         # so that a long-running `docdeck serve` does not grow with every request.
-        self.requests: deque[tuple[str, str]] = deque(maxlen=1000)
+        self.requests: deque[tuple[str, str]] = deque(maxlen=REQUEST_LOG_SIZE)
 
     @property
     def routes(self) -> list[Route]:

@@ -1,11 +1,11 @@
-"""Provides docdeck's screens, one per file, and what they share (base, locations, palette)."""
+"""Provides docdeck's screens, one per file; what they stand on is in ``tui.shell``.
+
+Screens never import each other: they open places through the app (``open_location``), which
+alone knows which screen shows which kind of place.
+"""
 
 from __future__ import annotations
 
-from .base import BrowserScreen, DocdeckScreen, ScreenCommand
-from .error_details import ErrorDetailsScreen, ErrorReport
-from .keys import KeysScreen
-from .locations import Location, LocationRegistry
 from .organization import OrganizationScreen
 from .organizations import OrganizationsScreen
 from .search import SearchScreen
@@ -13,16 +13,8 @@ from .space import SpaceScreen
 from .welcome import WelcomeScreen
 
 __all__ = [
-    "BrowserScreen",
-    "DocdeckScreen",
-    "ErrorDetailsScreen",
-    "ErrorReport",
-    "KeysScreen",
-    "Location",
-    "LocationRegistry",
     "OrganizationScreen",
     "OrganizationsScreen",
-    "ScreenCommand",
     "SearchScreen",
     "SpaceScreen",
     "WelcomeScreen",

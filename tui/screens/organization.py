@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,52 +11,32 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Tree
 
 from .. import text
+from ..actions.tree_actions import TREE_BINDINGS, TreeActions
 from ..api.errors import ApiError
 from ..api.models import Collection, Organization, Page, Space
 from ..dialogs import Deletion
-from ..dialogs.places import plural
-from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemTree, TreeItem
-from .base import BrowserScreen
-from .locations import Location
-from .organizations import organization_location
-from .tree_actions import TREE_BINDINGS, TreeActions
+from ..humanize import plural
+from ..shell.navigation import (
+    Focus,
+    Location,
+    collection_location,
+    crumbs_for,
+    organization_location,
+    search_location,
+    space_location,
+)
+from ..shell.screen import BrowserScreen
+from ..widgets import DetailPane, ItemTree, TreeItem
 
-__all__ = ["OrganizationScreen", "collection_location", "space_location"]
+__all__ = ["OrganizationScreen", "collection_item", "space_item"]
 
-
-def collection_location(collection: Collection) -> Location:
-    parent = (
-        ("collection", collection.parent)
-        if collection.parent
-        else ("organization", collection.organization)
-    )
-    return Location(
-        "collection",
-        collection.id,
-        collection.title,
-        collection.organization,
-        parent=parent,
-        url=collection.urls.app,
-    )
+OrganizationItem = Collection | Space
+"""What a row of the organisation's tree stands for."""
 
 
-def space_location(space: Space) -> Location:
-    parent = ("collection", space.parent) if space.parent else ("organization", space.organization)
-    return Location(
-        "space",
-        space.id,
-        space.title,
-        space.organization,
-        parent=parent,
-        url=space.urls.app,
-        icon=space.emoji,
-    )
-
-
-def collection_item(collection: Collection) -> TreeItem:
+def collection_item(collection: Collection) -> TreeItem[OrganizationItem]:
     return TreeItem(
         f"collection:{collection.id}",
         collection.title,
@@ -66,12 +46,15 @@ def collection_item(collection: Collection) -> TreeItem:
     )
 
 
-def space_item(space: Space) -> TreeItem:
+def space_item(space: Space) -> TreeItem[OrganizationItem]:
     return TreeItem(f"space:{space.id}", space.title, "space", icon=space.emoji or "•", value=space)
 
 
 HIGHLIGHT_SETTLE = 0.03
 """Seconds the cursor rests on a row before its details are shown."""
+
+EVERYTHING = 1000
+"""The page size used to load a whole organisation for the filter (the service's maximum)."""
 
 
 @dataclass
@@ -83,11 +66,21 @@ class OrganizationView:
     spaces: Page[Space]
 
 
-class OrganizationScreen(TreeActions, BrowserScreen):
+@dataclass
+class EveryItem:
+    """Every collection and space of the organisation, for a filter that finds them all."""
+
+    collections: list[Collection]
+    spaces: list[Space]
+
+
+class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
     """Collections open lazily; long lists of spaces load more when their end is reached.
 
     The keys that act on an item (rename, move, delete…) act on the highlighted one: each key
     has a binding for collections and one for spaces, and only the one that fits is active.
+    The filter (``/``) loads the whole organisation once, so that it finds a space in a
+    collection never opened.
     """
 
     NAMESPACE = "organization"
@@ -112,23 +105,24 @@ class OrganizationScreen(TreeActions, BrowserScreen):
         self._select_after_load: str | None = None
         self._highlight_timer: Timer | None = None
         self._bindings_kind: str | None = None
-        self.stale = False
-        """Whether another screen changed what this one shows: it reloads when shown again."""
+        self._everything = False
+        """Whether the tree holds the whole organisation (loaded for the filter)."""
+        self._loading_everything = False
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(classes="body"):
-            yield ItemTree(id="content-tree", classes="main-list")
+            yield ItemTree[OrganizationItem](id="content-tree", classes="main-list")
             with VerticalScroll(classes="side-pane"):
                 yield DetailPane(id="details")
 
     def on_mount(self) -> None:
         self.query_one("#content-tree").focus()
-        place = self.docdeck.locations.get("organization", self.organization_id)
+        place = self.session.places.get("organization", self.organization_id)
         if place is not None:
             self.show_location(place)
 
     @property
-    def content_tree(self) -> ItemTree:
+    def content_tree(self) -> ItemTree[OrganizationItem]:
         return self.query_one("#content-tree", ItemTree)
 
     # -- the top level ---------------------------------------------------------------------
@@ -151,12 +145,13 @@ class OrganizationScreen(TreeActions, BrowserScreen):
         )
         return OrganizationView(organization, collections, spaces)
 
-    def show_view(self, data: Any) -> None:
-        view: OrganizationView = data
+    def show_view(self, view: OrganizationView) -> None:
         self.organization = view.organization
         self.show_location(organization_location(view.organization))
         top_spaces = [s for s in view.spaces.items if not s.parent]
         self._see(view.collections, view.spaces.items)
+        if self._everything and self.content_tree.is_loaded(None):
+            return  # the whole organisation is loaded: a first page would only hide some
         self._next[None] = view.spaces.next_page
         self.content_tree.set_children(
             None,
@@ -168,24 +163,24 @@ class OrganizationScreen(TreeActions, BrowserScreen):
         self._select_pending()
 
     def _see(self, collections: list[Collection], spaces: list[Space]) -> None:
-        locations = self.docdeck.locations
-        locations.see(*(collection_location(c) for c in collections))
-        locations.see(*(space_location(s) for s in spaces))
+        places = self.session.places
+        places.see(*(collection_location(c) for c in collections))
+        places.see(*(space_location(s) for s in spaces))
 
     # -- lower levels ----------------------------------------------------------------------
 
     def on_item_tree_load_requested(self, event: ItemTree.LoadRequested) -> None:
         if event.more:
             self._load_more(event.parent)
-        elif event.parent is not None and event.parent.kind == "collection":
-            self._load_children(event.parent)
+        elif event.parent is not None and isinstance(event.parent.value, Collection):
+            self._load_children(event.parent.value)
         elif event.parent is None:
             self.reload()
 
-    def _load_children(self, item: TreeItem, *, refresh: bool = False) -> None:
-        collection: Collection = item.value
+    def _load_children(self, collection: Collection, *, refresh: bool = False) -> None:
         client = self.client
         size = self.docdeck.page_size
+        key = f"collection:{collection.id}"
 
         async def fetch() -> tuple[list[Collection], Page[Space]]:
             # The API lists nested collections only organisation-wide: keep this one's.
@@ -205,9 +200,9 @@ class OrganizationScreen(TreeActions, BrowserScreen):
         def show(data: tuple[list[Collection], Page[Space]]) -> None:
             children, spaces = data
             self._see(children, spaces.items)
-            self._next[item.key] = spaces.next_page
+            self._next[key] = spaces.next_page
             self.content_tree.set_children(
-                item.key,
+                key,
                 [collection_item(c) for c in children] + [space_item(s) for s in spaces.items],
                 more=bool(spaces.next_page),
             )
@@ -215,25 +210,26 @@ class OrganizationScreen(TreeActions, BrowserScreen):
             self._select_pending()
 
         def failed(error: ApiError) -> None:
-            self.content_tree.load_failed(item.key)
+            self.content_tree.load_failed(key)
 
-        self.load(fetch, show, group=f"children:{item.key}", refresh=refresh, on_error=failed)
+        self.load(fetch, show, group=f"children:{key}", refresh=refresh, on_error=failed)
 
-    def _load_more(self, parent: TreeItem | None) -> None:
+    def _load_more(self, parent: TreeItem[OrganizationItem] | None) -> None:
         key = parent.key if parent is not None else None
         token = self._next.get(key)
         if not token:
             return
         client = self.client
         size = self.docdeck.page_size
+        holder = parent.value if parent is not None else None
 
         async def fetch() -> Page[Space]:
-            if parent is None:
+            if holder is None:
                 return await client.spaces.list_spaces_in_organization_by_id(
                     self.organization_id, page=token, limit=size
                 )
             return await client.collections.list_spaces_in_collection_by_id(
-                parent.value.id, page=token, limit=size
+                holder.id, page=token, limit=size
             )
 
         def show(page: Page[Space]) -> None:
@@ -254,20 +250,81 @@ class OrganizationScreen(TreeActions, BrowserScreen):
     def refresh_view(self) -> None:
         self.reload_all(refresh=True)
 
+    def reload_after_change(self) -> None:
+        self.reload_all()
+
     def reload_all(self, *, refresh: bool = False) -> None:
         """Reload the top level and every expanded collection (after a change, or with r)."""
+        self._everything = False
         self.reload(refresh=refresh)
-        for key in self.content_tree.expanded_keys():
-            item = self.content_tree.item(key)
-            if item is not None and item.kind == "collection" and self.content_tree.is_loaded(key):
-                self._load_children(item, refresh=refresh)
+        tree = self.content_tree
+        for key in tree.expanded_keys():
+            item = tree.item(key)
+            if item is not None and isinstance(item.value, Collection) and tree.is_loaded(key):
+                self._load_children(item.value, refresh=refresh)
+        if tree.filter:
+            self._load_everything()
 
-    def on_screen_resume(self) -> None:
-        if self.stale:
-            self.stale = False
-            self.reload_all()
+    # -- the whole organisation, for the filter --------------------------------------------
 
-    # -- revealing a collection (from the palette or the breadcrumbs) ------------------------
+    def _load_everything(self) -> None:
+        if self._loading_everything:
+            return
+        self._loading_everything = True
+        client = self.client
+
+        async def fetch() -> EveryItem:
+            collections = [
+                c
+                async for c in client.paginate(
+                    client.collections.list_collections_in_organization_by_id,
+                    self.organization_id,
+                    limit=EVERYTHING,
+                )
+            ]
+            spaces = [
+                s
+                async for s in client.paginate(
+                    client.spaces.list_spaces_in_organization_by_id,
+                    self.organization_id,
+                    limit=EVERYTHING,
+                )
+            ]
+            return EveryItem(collections, spaces)
+
+        def failed(error: ApiError) -> None:
+            self._loading_everything = False
+
+        self.set_note("loading the whole organisation for the filter…")
+        self.load(fetch, self._show_everything, group="everything", on_error=failed)
+
+    def _show_everything(self, every: EveryItem) -> None:
+        self._loading_everything = False
+        self._see(every.collections, every.spaces)
+        levels: dict[str | None, list[TreeItem[OrganizationItem]]] = {None: []}
+        for collection in every.collections:
+            levels[f"collection:{collection.id}"] = []
+        for collection in every.collections:
+            holder = f"collection:{collection.parent}" if collection.parent else None
+            levels.setdefault(holder, []).append(collection_item(collection))
+        for space in every.spaces:
+            holder = f"collection:{space.parent}" if space.parent else None
+            levels.setdefault(holder, []).append(space_item(space))
+        self._everything = True
+        self._next = dict.fromkeys(levels)
+        self.content_tree.set_levels(levels, more={})
+        self.apply_filter(self.content_tree.filter)
+
+    # -- showing a place it holds (from the palette or the breadcrumbs) --------------------
+
+    def holds(self, place: Location) -> bool:
+        if place.kind == "organization":
+            return place.id == self.organization_id
+        return place.kind == "collection" and place.organization == self.organization_id
+
+    def focus_on(self, place: Location, focus: Focus) -> None:
+        if place.kind == "collection":
+            self.reveal(place.id)
 
     def reveal(self, collection_id: str) -> None:
         self._reveal = collection_id
@@ -276,94 +333,104 @@ class OrganizationScreen(TreeActions, BrowserScreen):
     def _advance_reveal(self) -> None:
         if self._reveal is None:
             return
-        place = self.docdeck.locations.get("collection", self._reveal)
-        chain = self.docdeck.locations.trail(place)[1:] if place is not None else []
+        places = self.session.places
+        place = places.get("collection", self._reveal)
+        chain = places.trail(place)[1:] if place is not None else []
+        tree = self.content_tree
         for step in chain:
             key = f"{step.kind}:{step.id}"
-            if self.content_tree.item(key) is None:
+            if tree.item(key) is None:
                 return  # its parent has not loaded yet
             if step is chain[-1]:
-                self.content_tree.select_key(key)
+                tree.select_key(key)
                 self._reveal = None
                 return
-            if key not in self.content_tree.expanded_keys() or not self.content_tree.is_loaded(key):
-                self.content_tree.expand_key(key)
+            if key not in tree.expanded_keys() or not tree.is_loaded(key):
+                tree.expand_key(key)
                 return
 
     # -- the highlighted item --------------------------------------------------------------
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
+    def on_item_tree_item_highlighted(self, event: ItemTree.ItemHighlighted) -> None:
         # Running down a long list only moves the cursor: the details and the keys that fit
         # the row follow once it rests, so that each key costs a cursor move, not a layout.
         if self._highlight_timer is not None:
             self._highlight_timer.stop()
         self._highlight_timer = self.set_timer(HIGHLIGHT_SETTLE, self._highlight_changed)
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
-        item = event.node.data
-        if item is not None and item.kind == "space":
-            self.docdeck.open_location(space_location(item.value))
+    def on_item_tree_item_selected(self, event: ItemTree.ItemSelected) -> None:
+        if isinstance(event.item.value, Space):
+            self.docdeck.open_location(space_location(event.item.value))
 
     def _show_details(self) -> None:
         pane = self.query_one("#details", DetailPane)
         item = self.content_tree.highlighted
         if item is None:
-            if self.organization is not None:
+            if self.content_tree.filter:
+                pane.clear_facts("Nothing loaded matches the filter.")
+            elif self.organization is not None:
+                self._crumbs_for(None)
                 pane.show(
                     self.organization.title,
                     [("Id", self.organization.id), ("Web", self.organization.urls.app)],
                 )
             return
-        if item.kind == "collection":
-            collection: Collection = item.value
-            self._crumbs_for(collection_location(collection))
+        value = item.value
+        if isinstance(value, Collection):
+            self._crumbs_for(collection_location(value))
             pane.show(
-                collection.title,
+                value.title,
                 [
                     ("Kind", "collection"),
-                    ("About", collection.description),
-                    ("Default role", collection.default_level),
-                    ("Id", collection.id),
-                    ("Web", collection.urls.app),
+                    ("About", value.description),
+                    ("Default role", value.default_level),
+                    ("Id", value.id),
+                    ("Web", value.urls.app),
                 ],
             )
-        elif item.kind == "space":
-            space: Space = item.value
-            self._crumbs_for(space_location(space))
-            updated = space.updated_at.date().isoformat() if space.updated_at else None
+        else:
+            self._crumbs_for(space_location(value))
+            updated = value.updated_at.date().isoformat() if value.updated_at else None
             pane.show(
-                space.title,
+                value.title,
                 [
                     ("Kind", "space"),
-                    ("Visibility", space.visibility),
-                    ("Edit mode", space.edit_mode),
+                    ("Visibility", value.visibility),
+                    ("Edit mode", value.edit_mode),
                     ("Updated", updated),
-                    ("Comments", str(space.comments)),
-                    ("Open CRs", str(space.change_requests_open)),
-                    ("Git sync", space.git_sync.repo_name if space.git_sync else None),
-                    ("Id", space.id),
-                    ("Web", space.urls.app),
+                    ("Comments", str(value.comments)),
+                    ("Open CRs", str(value.change_requests_open)),
+                    ("Git sync", value.git_sync.repo_name if value.git_sync else None),
+                    ("Id", value.id),
+                    ("Web", value.urls.app),
                 ],
-                icon=space.emoji,
+                icon=value.emoji,
             )
 
-    def _crumbs_for(self, place: Location) -> None:
-        """Breadcrumbs of where the highlighted item sits."""
-        trail = self.docdeck.locations.trail(place)[:-1]
-        self.query_one(Breadcrumbs).set_trail(
-            [Crumb(p.title, f"app.go_to({p.kind!r}, {p.id!r})") for p in trail]
-        )
+    def _crumbs_for(self, place: Location | None) -> None:
+        """Breadcrumbs of where the highlighted item sits (the organisation when none)."""
+        if place is None:
+            if self.location is not None:
+                self.set_crumbs(crumbs_for(self.session.places, self.location))
+            return
+        self.set_crumbs(crumbs_for(self.session.places, place)[:-1])
 
     # -- actions ---------------------------------------------------------------------------
 
     def action_search(self) -> None:
-        from .search import SearchScreen
-
-        self.app.push_screen(SearchScreen(self.organization_id))
+        if self.location is not None:
+            self.docdeck.open_location(search_location(self.location))
 
     def apply_filter(self, value: str) -> None:
-        self.content_tree.set_filter(value)
-        self.set_note(f"{self.content_tree.filtered_count()} loaded items match" if value else "")
+        tree = self.content_tree
+        tree.set_filter(value)
+        if value and not self._everything:
+            self._load_everything()
+        elif value:
+            self.set_note(f"{tree.filtered_count()} loaded items match")
+        else:
+            self.set_note("")
+        self.call_after_refresh(self._show_details)
 
     def filter_target(self) -> Widget | None:
         return self.content_tree
@@ -371,12 +438,12 @@ class OrganizationScreen(TreeActions, BrowserScreen):
     def current_url(self) -> str | None:
         item = self.content_tree.highlighted
         if item is not None:
-            return str(item.value.urls.app) if item.value.urls.app else None
+            return item.value.urls.app or None
         return self.organization.urls.app if self.organization else None
 
     # -- acting on items -------------------------------------------------------------------
 
-    def highlighted_item(self) -> TreeItem | None:
+    def highlighted_item(self) -> TreeItem[OrganizationItem] | None:
         try:
             return self.content_tree.highlighted
         except NoMatches:
@@ -387,7 +454,7 @@ class OrganizationScreen(TreeActions, BrowserScreen):
 
     def loaded_collection(self, collection_id: str) -> Collection | None:
         item = self.content_tree.item(f"collection:{collection_id}")
-        return item.value if item is not None else None
+        return item.value if item is not None and isinstance(item.value, Collection) else None
 
     # -- after a change --------------------------------------------------------------------
 

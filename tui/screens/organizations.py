@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,24 +12,14 @@ from textual.widgets import OptionList
 
 from .. import text
 from ..api.models import Organization
-from ..widgets import Breadcrumbs, Crumb, DetailPane, ItemList, ListEntry
-from .base import BrowserScreen
-from .locations import Location
+from ..shell.navigation import organization_location
+from ..shell.screen import BrowserScreen
+from ..widgets import Crumb, DetailPane, ItemList, ListEntry
 
-__all__ = ["OrganizationsScreen", "organization_location"]
-
-
-def organization_location(organization: Organization) -> Location:
-    return Location(
-        "organization",
-        organization.id,
-        organization.title,
-        organization.id,
-        url=organization.urls.app,
-    )
+__all__ = ["OrganizationsScreen"]
 
 
-class OrganizationsScreen(BrowserScreen):
+class OrganizationsScreen(BrowserScreen[list[Organization]]):
     """A list of organisations beside the details of the highlighted one."""
 
     NAMESPACE = "organizations"
@@ -53,7 +43,7 @@ class OrganizationsScreen(BrowserScreen):
     def on_mount(self) -> None:
         self.query_one("#organizations").focus()
         self.query_one("#details", DetailPane).clear_facts("Loading…")
-        self.query_one(Breadcrumbs).set_trail([Crumb("Organisations")])
+        self.set_crumbs([Crumb("Organisations")])
 
     async def fetch_view(self) -> list[Organization]:
         client = self.client
@@ -65,9 +55,9 @@ class OrganizationsScreen(BrowserScreen):
             )
         ]
 
-    def show_view(self, data: Any) -> None:
-        organizations: list[Organization] = data
-        self.docdeck.locations.see(*(organization_location(o) for o in organizations))
+    def show_view(self, view: list[Organization]) -> None:
+        organizations = view
+        self.session.places.see(*(organization_location(o) for o in organizations))
         entries = [
             ListEntry(o.id, text.content(o.title), text.one_line(o.title), o) for o in organizations
         ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,15 +13,13 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
 from .. import text
-from ..api.models import SearchPageResult, SearchSectionResult, Space
-from ..widgets import Breadcrumbs, Crumb, ItemList, ListEntry
-from .base import BrowserScreen
-from .locations import Location
-from .space import SpaceScreen
+from ..api.models import SearchPageResult, SearchSectionResult
+from ..shell.navigation import Focus, Location, crumbs_for
+from ..shell.screen import BrowserScreen
+from ..snippets import snippet
+from ..widgets import Crumb, ItemList, ListEntry
 
-__all__ = ["SearchScreen", "SearchTarget"]
-
-_SNIPPET = 72
+__all__ = ["SearchResults", "SearchScreen", "SearchTarget"]
 
 
 @dataclass(frozen=True)
@@ -44,8 +42,12 @@ class SearchResults:
     more: bool = False
 
 
-class SearchScreen(BrowserScreen):
-    """A query line above the results; Enter on a result opens its page at the section."""
+class SearchScreen(BrowserScreen[SearchResults]):
+    """A query line above the results; Enter on a result opens its page at the section.
+
+    ``place`` is a search location (``search_location(scope)``): the search of the
+    organisation or of the space it is held by.
+    """
 
     NAMESPACE = "search"
     CSS_PATH = "../styles/search.tcss"
@@ -55,16 +57,23 @@ class SearchScreen(BrowserScreen):
         ),
     ]
 
-    def __init__(
-        self, organization_id: str, *, space: Space | None = None, query: str = ""
-    ) -> None:
+    def __init__(self, place: Location, *, query: str = "") -> None:
         super().__init__()
-        self.organization_id = organization_id
-        self.space = space
+        self.place = place
+        self.organization_id = place.organization
+        self.scope: Location | None = None
+        """The organisation or the space searched, as seen so far."""
+        self.space: Location | None = None
+        """The space searched, for a search of one space."""
         self.query_text = query.strip()
 
     def compose_body(self) -> ComposeResult:
-        where = self.space.title if self.space else self._organization_title()
+        places = self.session.places
+        if self.place.parent is not None:
+            self.scope = places.get(*self.place.parent)
+        if self.scope is not None and self.scope.kind == "space":
+            self.space = self.scope
+        where = self.scope.title if self.scope is not None else "the organisation"
         with Vertical(classes="body"):
             yield Input(
                 self.query_text,
@@ -74,21 +83,15 @@ class SearchScreen(BrowserScreen):
             )
             yield ItemList(id="results", classes="main-list")
 
-    def _organization_title(self) -> str:
-        place = self.docdeck.locations.get("organization", self.organization_id)
-        return place.title if place else "the organisation"
-
     def on_mount(self) -> None:
         self.query_one("#query").focus()
-        holder = (
-            self.docdeck.locations.get("space", self.space.id)
-            if self.space
-            else self.docdeck.locations.get("organization", self.organization_id)
-        )
-        trail = self.docdeck.locations.trail(holder) if holder else []
-        self.query_one(Breadcrumbs).set_trail(
-            [Crumb(p.title, f"app.go_to({p.kind!r}, {p.id!r})") for p in trail] + [Crumb("Search")]
-        )
+        self._show_crumbs()
+        if self.query_text:
+            self.query_one("#results").focus()
+
+    def _show_crumbs(self) -> None:
+        label = f"Search “{self.query_text}”" if self.query_text else "Search"
+        self.set_crumbs(crumbs_for(self.session.places, self.scope, then=[Crumb(label)]))
 
     # -- searching -------------------------------------------------------------------------
 
@@ -97,6 +100,7 @@ class SearchScreen(BrowserScreen):
             return
         event.stop()
         self.query_text = event.value.strip()
+        self._show_crumbs()
         self.reload()
         if self.query_text:
             self.query_one("#results").focus()
@@ -131,9 +135,18 @@ class SearchScreen(BrowserScreen):
         results.more = bool(next_page)
         return results
 
-    @staticmethod
+    def _snippet_width(self) -> int:
+        # The list's width less the two columns of indent and one for a scrollbar: the
+        # snippet fills its line, and never wraps onto a second one.
+        width = self.query_one("#results", ItemList).scrollable_content_region.width
+        return max(24, (width or self.app.size.width - 4) - 3)
+
     def _add_pages(
-        results: SearchResults, space_id: str, space_title: str, pages: list[SearchPageResult]
+        self,
+        results: SearchResults,
+        space_id: str,
+        space_title: str,
+        pages: list[SearchPageResult],
     ) -> None:
         for page in pages:
             sections: list[SearchSectionResult | None] = [*page.sections] or [None]
@@ -152,50 +165,51 @@ class SearchScreen(BrowserScreen):
                 title = (
                     f"{page.title} › {heading}" if heading and heading != page.title else page.title
                 )
-                snippet = text.one_line(section.body if section else "")
-                if len(snippet) > _SNIPPET:
-                    snippet = snippet[: _SNIPPET - 1] + "…"
-                prompt = Content.assemble(
-                    "  ", text.content(title), "\n  ", Content.styled(snippet, "$text-muted")
+                found, spans = snippet(
+                    text.safe(section.body if section else ""),
+                    results.query,
+                    self._snippet_width(),
                 )
+                shown = Content.styled(found, "$text-muted")
+                for start, end in spans:
+                    shown = shown.stylize("bold $text-accent", start, end)
+                prompt = Content.assemble("  ", text.content(title), "\n  ", shown)
                 key = f"result:{space_id}:{section.id if section else page.id}"
                 results.entries.append(
-                    ListEntry(key, prompt, f"{text.one_line(title)} {snippet}", target)
+                    ListEntry(key, prompt, f"{text.one_line(title)} {found}", target)
                 )
 
-    def show_view(self, data: Any) -> None:
-        results: SearchResults = data
+    def show_view(self, view: SearchResults) -> None:
         listing = self.query_one("#results", ItemList)
-        if not results.query:
+        if not view.query:
             listing.set_entries([], empty="Type words to look for, then Enter.")
             self.set_note("")
             return
-        self._see(results)
-        listing.set_entries(
-            results.entries, empty=f"Nothing matches {text.one_line(results.query)!r}."
-        )
-        count = sum(1 for entry in results.entries if not entry.heading)
-        self.set_note(f"{count} results" + (" (more: refine the query)" if results.more else ""))
+        self._see(view)
+        listing.set_entries(view.entries, empty=f"Nothing matches {text.one_line(view.query)!r}.")
+        count = sum(1 for entry in view.entries if not entry.heading)
+        self.set_note(f"{count} results" + (" (more: refine the query)" if view.more else ""))
 
     def _see(self, results: SearchResults) -> None:
         """Remember the pages found, for the palette; keep what is already known of spaces."""
-        locations = self.docdeck.locations
+        places = self.session.places
         for entry in results.entries:
             target = entry.value
             if not isinstance(target, SearchTarget):
                 continue
-            if locations.get("space", target.space_id) is None:
-                locations.see(
+            if places.get("space", target.space_id) is None:
+                places.see(
                     Location(
                         "space",
                         target.space_id,
                         target.space_title,
                         self.organization_id,
                         parent=("organization", self.organization_id),
+                        space=target.space_id,
                     )
                 )
-            if locations.get("page", target.page_id) is None:
-                locations.see(
+            if places.get("page", target.page_id) is None:
+                places.see(
                     Location(
                         "page",
                         target.page_id,
@@ -214,21 +228,22 @@ class SearchScreen(BrowserScreen):
             self.open_result(entry.value)
 
     def open_result(self, target: SearchTarget) -> None:
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) > 1 else None
-        if isinstance(below, SpaceScreen) and below.space_id == target.space_id:
-            self.app.pop_screen()
-            below.go_to_section(target.page_id, target.anchor, target.section_title)
-            return
-        self.app.push_screen(
-            SpaceScreen(
-                target.space_id,
-                organization_id=self.organization_id,
-                page_id=target.page_id,
-                anchor=target.anchor,
-                section_title=target.section_title,
-            )
+        page = self.session.places.get("page", target.page_id) or Location(
+            "page",
+            target.page_id,
+            target.page_title,
+            self.organization_id,
+            parent=("space", target.space_id),
+            space=target.space_id,
         )
+        focus = Focus(target.anchor, target.section_title, query=self.query_text)
+        if self.space is not None:
+            # A search of the space it was opened from: back to that space, at the section;
+            # Esc there shows these results again.
+            self.docdeck.go_to_location(page, focus)
+        else:
+            # Over the results, so that Esc comes back to them.
+            self.docdeck.open_location(page, Focus(target.anchor, target.section_title))
 
     def action_edit_query(self) -> None:
         self.query_one("#query").focus()

@@ -3,48 +3,66 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import TabbedContent, TabPane, Tree
+from textual.widgets import TabbedContent, TabPane
 
 from .. import text
-from ..api.models import Collection, Organization, RevisionFile, RevisionPage, Space
+from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
+from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
+from ..api.models import (
+    Collection,
+    ContentLinks,
+    Organization,
+    RevisionFile,
+    RevisionPage,
+    Space,
+)
 from ..dialogs import Deletion
-from ..widgets import Breadcrumbs, Crumb, FileList, ItemTree, PageView, TreeItem
-from .base import BrowserScreen
-from .locations import Location
-from .organization import OrganizationScreen, collection_location, space_location
-from .organizations import organization_location
-from .space_actions import SPACE_BINDINGS, SpaceActions
+from ..humanize import plural
+from ..shell.navigation import (
+    Focus,
+    Location,
+    collection_location,
+    crumbs_for,
+    organization_location,
+    page_location,
+    search_location,
+    space_location,
+)
+from ..shell.screen import BrowserScreen
+from ..widgets import Crumb, FileEntry, FileList, FilterBar, ItemTree, PageView, TreeItem
 
-__all__ = ["SpaceScreen", "page_location"]
+__all__ = ["SpaceScreen", "SpaceView"]
 
 _PAGE_ICONS = {"group": "▤", "link": "↗"}
-
-
-def page_location(space: Space, page: RevisionPage) -> Location:
-    return Location(
-        "page",
-        page.id,
-        page.title,
-        space.organization,
-        parent=("space", space.id),
-        url=page.urls.app,
-        icon=page.emoji or "",
-        space=space.id,
-    )
 
 
 def _walk(pages: list[RevisionPage]) -> Iterator[RevisionPage]:
     for page in pages:
         yield page
         yield from _walk(page.pages)
+
+
+def file_entry(file: RevisionFile) -> FileEntry:
+    dimensions = (
+        f"{file.dimensions.width:.0f} × {file.dimensions.height:.0f}" if file.dimensions else None
+    )
+    return FileEntry(
+        file.id,
+        file.name,
+        file.content_type,
+        file.size,
+        download_url=file.download_url,
+        dimensions=dimensions,
+        value=file,
+    )
 
 
 @dataclass
@@ -55,12 +73,15 @@ class SpaceView:
     pages: list[RevisionPage]
     collections: list[Collection] = field(default_factory=list)
     organization: Organization | None = None
+    links: ContentLinks | None = None
+    """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(SpaceActions, BrowserScreen):
+class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
-    The space keys (rename, visibility, move, delete…) act on the space shown.
+    The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
+    (links, backlinks, the link report, import, template) on its content.
     """
 
     NAMESPACE = "space"
@@ -72,6 +93,7 @@ class SpaceScreen(SpaceActions, BrowserScreen):
         Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
         *SPACE_BINDINGS,
+        *CONTENT_BINDINGS,
     ]
 
     def __init__(
@@ -92,24 +114,29 @@ class SpaceScreen(SpaceActions, BrowserScreen):
         self._anchor = anchor
         self._section_title = section_title
         self._shown_page: str | None = None
+        self._back_to_search = ""
+        """The query of the in-space search that led here: Esc goes back to its results."""
+        self._links_note = ""
+        self._pages_before: set[str] | None = None
+        self._change_message = ""
 
     def compose_body(self) -> ComposeResult:
         with TabbedContent(initial="pages"):
             with TabPane("Pages", id="pages"), Horizontal(classes="body"):
-                yield ItemTree(id="page-tree")
+                yield ItemTree[RevisionPage](id="page-tree")
                 yield PageView(id="page-view")
             with TabPane("Files", id="files"):
                 yield FileList(id="files-list")
 
     def on_mount(self) -> None:
         self.query_one("#page-tree").focus()
-        place = self.docdeck.locations.get("space", self.space_id)
+        place = self.session.places.get("space", self.space_id)
         if place is not None:
             self.show_location(place)
         self.query_one(PageView).show_placeholder("Loading…")
 
     @property
-    def page_tree(self) -> ItemTree:
+    def page_tree(self) -> ItemTree[RevisionPage]:
         return self.query_one("#page-tree", ItemTree)
 
     @property
@@ -123,29 +150,29 @@ class SpaceScreen(SpaceActions, BrowserScreen):
         space = await client.spaces.get_space_by_id(self.space_id)
         pages = await client.space_content.list_pages(self.space_id)
         view = SpaceView(space, pages.pages)
+        view.links = await client.spaces.list_space_links(self.space_id, limit=1)
         # Breadcrumbs need the collections above the space; ask only for those never seen.
-        locations = self.docdeck.locations
+        places = self.session.places
         parent = space.parent
-        while parent and locations.get("collection", parent) is None and len(view.collections) < 20:
+        while parent and places.get("collection", parent) is None and len(view.collections) < 20:
             collection = await client.collections.get_collection_by_id(parent)
             view.collections.append(collection)
             parent = collection.parent
-        if locations.get("organization", space.organization) is None:
+        if places.get("organization", space.organization) is None:
             view.organization = await client.organizations.get_organization_by_id(
                 space.organization
             )
         return view
 
-    def show_view(self, data: Any) -> None:
-        view: SpaceView = data
+    def show_view(self, view: SpaceView) -> None:
         space = self.space = view.space
-        locations = self.docdeck.locations
+        places = self.session.places
         if view.organization is not None:
-            locations.see(organization_location(view.organization))
-        locations.see(*(collection_location(c) for c in reversed(view.collections)))
+            places.see(organization_location(view.organization))
+        places.see(*(collection_location(c) for c in reversed(view.collections)))
         self.show_location(space_location(space))
         self.pages = {page.id: page for page in _walk(view.pages)}
-        locations.see(*(page_location(space, page) for page in self.pages.values()))
+        self._show_links_note(view.links)
         first_show = not self.page_tree.is_loaded(None)
         if first_show:
             for page in view.pages:
@@ -154,6 +181,34 @@ class SpaceScreen(SpaceActions, BrowserScreen):
         self._fill_tree(None, view.pages)
         if first_show:
             self._select_first_page(view.pages)
+        else:
+            self._show_crumbs()
+        self._tell_new_pages()
+
+    def _show_links_note(self, links: ContentLinks | None) -> None:
+        broken = links.stats.broken.total if links is not None else 0
+        self._links_note = f"{plural(broken, 'broken link')}: B lists them" if broken else ""
+        if not self.query_one(FilterBar).value:
+            self.set_note(self._links_note)
+
+    def content_changed(self, message: str) -> None:
+        self._pages_before = set(self.pages)
+        self._change_message = message
+        self.reload(refresh=True)  # from the service, so that the answer is always shown
+
+    def _tell_new_pages(self) -> None:
+        """After an import or a template: say what came, and show the first new page."""
+        if self._pages_before is None:
+            return
+        if self.showing_cached:
+            return  # what the cache held before the change: the service's answer follows
+        new = [page for page in self.pages.values() if page.id not in self._pages_before]
+        self._pages_before = None
+        titles = ", ".join(f"“{text.one_line(page.title)}”" for page in new)
+        what = f" New: {titles}." if new else " No page was added."
+        self.notify(self._change_message + what, title="Done", markup=False)
+        if new:
+            self.go_to_section(new[0].id)
 
     def _fill_tree(self, parent: str | None, pages: list[RevisionPage]) -> None:
         for page in pages:
@@ -162,7 +217,7 @@ class SpaceScreen(SpaceActions, BrowserScreen):
         self.page_tree.set_children(parent, [self._item(page) for page in pages])
 
     @staticmethod
-    def _item(page: RevisionPage) -> TreeItem:
+    def _item(page: RevisionPage) -> TreeItem[RevisionPage]:
         icon = page.emoji or _PAGE_ICONS.get(page.type, "")
         return TreeItem(
             f"page:{page.id}",
@@ -185,18 +240,13 @@ class SpaceScreen(SpaceActions, BrowserScreen):
 
     # -- the page --------------------------------------------------------------------------
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
-        item = event.node.data
-        if (
-            item is not None
-            and item.kind in ("document", "group", "link")
-            and item.value.id in self.pages
-        ):
+    def on_item_tree_item_highlighted(self, event: ItemTree.ItemHighlighted) -> None:
+        item = event.item
+        if item is not None and item.value.id in self.pages:
             self.open_page(self.pages[item.value.id])
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
-        item = event.node.data
-        if item is not None and not item.expandable and item.kind == "document":
+    def on_item_tree_item_selected(self, event: ItemTree.ItemSelected) -> None:
+        if not event.item.expandable and event.item.kind == "document":
             self.page_view.focus()
 
     def open_page(self, page: RevisionPage, *, refresh: bool = False) -> None:
@@ -204,9 +254,8 @@ class SpaceScreen(SpaceActions, BrowserScreen):
             return
         self._shown_page = page.id
         if self.space is not None:
-            place = page_location(self.space, page)
-            self.docdeck.locations.see(place)
-            self._crumbs(place)
+            self.session.places.see(page_location(self.space, page))
+            self._show_crumbs()
         if page.type != "document":
             self.load(self._summary(page), self._show_page, group="page")
             return
@@ -217,7 +266,7 @@ class SpaceScreen(SpaceActions, BrowserScreen):
 
         self.load(fetch, self._show_page, group="page", refresh=refresh)
 
-    def _summary(self, page: RevisionPage) -> Any:
+    def _summary(self, page: RevisionPage) -> Callable[[], Awaitable[RevisionPage]]:
         async def fetch() -> RevisionPage:
             if page.type == "link":
                 target = page.href or (page.target.url if page.target else None) or "another place"
@@ -236,20 +285,24 @@ class SpaceScreen(SpaceActions, BrowserScreen):
             self.page_view.goto_section(self._anchor, self._section_title)
             self._anchor = self._section_title = ""
 
-    def _crumbs(self, place: Location) -> None:
-        self.query_one(Breadcrumbs).set_trail(
-            [
-                Crumb(
-                    f"{p.icon} {p.title}" if p.icon else p.title,
-                    None if p.kind == "page" else f"app.go_to({p.kind!r}, {p.id!r})",
-                )
-                for p in self.docdeck.locations.trail(place)
-            ]
-        )
+    def _show_crumbs(self) -> None:
+        """Space › page on the pages tab; space › Files on the files tab."""
+        if self.location is None:
+            return
+        places = self.session.places
+        if self._on_files_tab():
+            self.set_crumbs(self._crumbs(self.location, [Crumb("Files")]))
+            return
+        page = places.get("page", self._shown_page or "")
+        self.set_crumbs(self._crumbs(page or self.location))
+
+    def _crumbs(self, place: Location, then: list[Crumb] | None = None) -> list[Crumb]:
+        return crumbs_for(self.session.places, place, then=then or ())
 
     def go_to_section(self, page_id: str, anchor: str = "", title: str = "") -> None:
         """Show a page of this space scrolled to one of its sections."""
         self._wanted_page, self._anchor, self._section_title = page_id, anchor, title
+        self.action_show_tab("pages")
         if page_id == self._shown_page:
             self.page_view.goto_section(anchor, title)
             self._anchor = self._section_title = ""
@@ -272,6 +325,32 @@ class SpaceScreen(SpaceActions, BrowserScreen):
                 return
         self.notify(f"No page of this space at {href}", severity="warning", markup=False)
 
+    # -- where this screen leads -----------------------------------------------------------
+
+    def holds(self, place: Location) -> bool:
+        if place.kind == "space":
+            return place.id == self.space_id
+        return place.kind == "page" and place.space == self.space_id
+
+    def focus_on(self, place: Location, focus: Focus) -> None:
+        if place.kind == "page":
+            self.go_to_section(place.id, focus.anchor, focus.section)
+        self._back_to_search = focus.query
+        self.refresh_bindings()
+
+    def can_handle_back(self) -> bool:
+        return super().can_handle_back() or bool(self._back_to_search)
+
+    def handle_back(self) -> bool:
+        if super().handle_back():
+            return True
+        if self._back_to_search and self.location is not None:
+            # Opened from the results of a search of this space: Esc shows them again.
+            query, self._back_to_search = self._back_to_search, ""
+            self.docdeck.open_location(search_location(self.location), Focus(query=query))
+            return True
+        return False
+
     # -- files -----------------------------------------------------------------------------
 
     def action_show_tab(self, tab: str) -> None:
@@ -284,6 +363,7 @@ class SpaceScreen(SpaceActions, BrowserScreen):
                 self.load_files()
         else:
             self.page_tree.focus()
+        self._show_crumbs()
 
     def load_files(self, *, refresh: bool = False) -> None:
         client = self.client
@@ -296,7 +376,10 @@ class SpaceScreen(SpaceActions, BrowserScreen):
                 )
             ]
 
-        self.load(fetch, self.file_list.show_files, group="files", refresh=refresh)
+        def show(files: list[RevisionFile]) -> None:
+            self.file_list.show_files([file_entry(f) for f in files])
+
+        self.load(fetch, show, group="files", refresh=refresh)
 
     @property
     def file_list(self) -> FileList:
@@ -318,10 +401,11 @@ class SpaceScreen(SpaceActions, BrowserScreen):
     def apply_filter(self, value: str) -> None:
         if self._on_files_tab():
             self.file_list.set_filter(value)
-            self.set_note(f"{self.file_list.shown_count} files shown" if value else "")
+            note = f"{self.file_list.shown_count} files shown"
         else:
             self.page_tree.set_filter(value)
-            self.set_note(f"{self.page_tree.filtered_count()} pages match" if value else "")
+            note = f"{self.page_tree.filtered_count()} pages match"
+        self.set_note(note if value else self._links_note)
 
     def filter_target(self) -> Widget | None:
         return self.file_list.table if self._on_files_tab() else self.page_tree
@@ -336,15 +420,25 @@ class SpaceScreen(SpaceActions, BrowserScreen):
         return self.space.urls.app if self.space else None
 
     def action_search(self) -> None:
-        from .search import SearchScreen
-
-        if self.space is not None:
-            self.app.push_screen(SearchScreen(self.space.organization, space=self.space))
+        if self.location is not None:
+            self.docdeck.open_location(search_location(self.location))
 
     # -- acting on the space ---------------------------------------------------------------
 
     def space_in_view(self) -> Space | None:
         return self.space
+
+    def page_in_view(self) -> RevisionPage | None:
+        return None if self._on_files_tab() else self.pages.get(self._shown_page or "")
+
+    def file_in_view(self) -> RevisionFile | None:
+        if not self._on_files_tab():
+            return None
+        entry = self.file_list.highlighted
+        return entry.value if entry is not None and isinstance(entry.value, RevisionFile) else None
+
+    def loaded_files(self) -> list[RevisionFile]:
+        return [f.value for f in self.file_list.files if isinstance(f.value, RevisionFile)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # On the page, m is the page's "show more"; when there is no more, it must not fall
@@ -354,26 +448,17 @@ class SpaceScreen(SpaceActions, BrowserScreen):
             return self.page_view not in focused.ancestors_with_self
         return True
 
-    def _others_are_stale(self) -> None:
-        # The organisation's tree below this screen shows the space too: it reloads when
-        # the user goes back to it.
-        for screen in self.app.screen_stack:
-            if isinstance(screen, OrganizationScreen):
-                screen.stale = True
-
     def space_changed(self, space: Space, message: str) -> None:
         self.notify(message, title="Done", markup=False)
-        self._others_are_stale()
         if space.id == self.space_id:
             self.reload()
 
     def space_deleted(self, deletion: Deletion) -> None:
-        self._others_are_stale()
         self.notify(
             f"Moved {text.one_line(deletion.title)} to the trash. "
             "Press u in the organisation to restore it.",
             title="Deleted",
             markup=False,
         )
-        if self.app.screen is self and len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
+        if self.is_current:
+            self.docdeck.action_back_from(self)

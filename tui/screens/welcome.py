@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from .. import text
 from ..api.errors import ApiError, TransportError, UnauthorizedError
-from .base import DocdeckScreen, ScreenCommand
+from ..shell.screen import DocdeckScreen, ScreenCommand
+from ..widgets import KeyFooter
 
 __all__ = ["WelcomeScreen"]
 
@@ -64,7 +65,7 @@ class WelcomeScreen(DocdeckScreen):
                 with Horizontal(classes="field"):
                     yield Button("Connect", id="connect", compact=True)
                     yield Static("", id="connect-message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#open-demo" if self.docdeck.can_open_demo else "#token").focus()

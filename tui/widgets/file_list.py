@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable
 
 from .. import text
-from ..api.models import RevisionFile
+from ..humanize import human_size
 from .detail_pane import DetailPane
 
-__all__ = ["FileList", "human_size"]
+__all__ = ["FileEntry", "FileList"]
 
 
-def human_size(size: float) -> str:
-    """``48213`` → ``47.1 KB``."""
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return ""
+@dataclass(frozen=True)
+class FileEntry:
+    """A file as the list shows it; ``value`` is the model it stands for."""
+
+    id: str
+    name: str
+    content_type: str
+    size: float
+    download_url: str | None = None
+    dimensions: str | None = None
+    """``640 × 480`` for an image."""
+    value: Any = None
 
 
 class FileList(Vertical):
@@ -44,7 +51,7 @@ class FileList(Vertical):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.files: list[RevisionFile] = []
+        self.files: list[FileEntry] = []
         self.loaded = False
         self._filter = ""
 
@@ -59,7 +66,7 @@ class FileList(Vertical):
     def table(self) -> DataTable[object]:
         return self.query_one("#file-table", DataTable)
 
-    def show_files(self, files: Sequence[RevisionFile]) -> None:
+    def show_files(self, files: Sequence[FileEntry]) -> None:
         self.files = list(files)
         self.loaded = True
         self._redraw()
@@ -73,7 +80,7 @@ class FileList(Vertical):
         return self.table.row_count
 
     @property
-    def highlighted(self) -> RevisionFile | None:
+    def highlighted(self) -> FileEntry | None:
         table = self.table
         if not table.row_count:
             return None
@@ -104,17 +111,12 @@ class FileList(Vertical):
         if file is None:
             pane.clear_facts("No file matches." if self.files else "This space has no files.")
             return
-        dimensions = (
-            f"{file.dimensions.width:.0f} × {file.dimensions.height:.0f}"
-            if file.dimensions
-            else None
-        )
         pane.show(
             file.name,
             [
                 ("Type", file.content_type),
                 ("Size", f"{human_size(file.size)} ({file.size:.0f} bytes)"),
-                ("Dimensions", dimensions),
+                ("Dimensions", file.dimensions),
                 ("Id", file.id),
                 ("Download", file.download_url),
             ],

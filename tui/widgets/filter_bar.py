@@ -17,7 +17,6 @@ class FilterBar(Input):
     DEFAULT_CSS = """
     FilterBar {
         display: none;
-        dock: bottom;
         height: 1;
         border: none;
         padding: 0 1;
@@ -70,7 +69,9 @@ class FilterBar(Input):
 
     def open(self) -> None:
         self.add_class("-open")
-        self.focus()
+        # At once, not after a refresh as focus() does: the keys typed right after / (a
+        # paste, a fast typist over SSH) are the filter's, not the list's shortcuts.
+        self.screen.set_focus(self)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input is self:

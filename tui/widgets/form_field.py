@@ -15,7 +15,32 @@ from textual.widgets import Input, Label, Select, Static
 
 from .. import text
 
-__all__ = ["ChoiceField", "ConfirmField", "FormField", "TextField", "typing_key"]
+__all__ = [
+    "ChoiceField",
+    "ConfirmField",
+    "FormField",
+    "TextField",
+    "length_problem",
+    "typing_key",
+]
+
+
+def length_problem(
+    label: str, value: str, max_length: int | None, *, required: bool = False
+) -> str | None:
+    """What is wrong with a text against the service's limit, in a sentence; None if fine.
+
+    ``length_problem("Title", "x" * 51, 50)`` → ``Title is 51 characters long; the limit is
+    50: remove 1.``
+    """
+    if required and not value:
+        return f"{label} cannot be empty."
+    if max_length is not None and len(value) > max_length:
+        extra = len(value) - max_length
+        return (
+            f"{label} is {len(value)} characters long; the limit is {max_length}: remove {extra}."
+        )
+    return None
 
 
 class FormField(Vertical):
@@ -142,15 +167,7 @@ class TextField(FormField):
         self.set_hint(f"{self._base_hint} · {counter}" if self._base_hint else counter)
 
     def problem(self) -> str | None:
-        if self.required and not self.value:
-            return f"{self.label} cannot be empty."
-        if self.max_length is not None and len(self.value) > self.max_length:
-            extra = len(self.value) - self.max_length
-            return (
-                f"{self.label} is {len(self.value)} characters long; the limit is "
-                f"{self.max_length}: remove {extra}."
-            )
-        return None
+        return length_problem(self.label, self.value, self.max_length, required=self.required)
 
 
 class ChoiceField(FormField):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -14,18 +14,19 @@ from textual.widgets.tree import TreeNode
 
 from .. import text
 
-__all__ = ["ItemTree", "TreeItem"]
+__all__ = ["ItemTree", "TreeItem", "TreeRow"]
 
-# Kinds of the rows the tree adds itself; every other kind is the caller's.
+V = TypeVar("V")
+
+# Kinds of the rows the tree adds itself.
 MORE = "more"
 LOADING = "loading"
 RETRY = "retry"
 EMPTY = "empty"
-_SPECIAL = frozenset({MORE, LOADING, RETRY, EMPTY})
 
 
 @dataclass(frozen=True)
-class TreeItem:
+class TreeItem(Generic[V]):
     """One row of an ItemTree: what it shows and the model it stands for."""
 
     key: str
@@ -33,26 +34,41 @@ class TreeItem:
     title: str
     """Text from the server: shown through ``tui.text``, never as markup."""
     kind: str
-    """What the row is: ``collection``, ``space``, ``page`` … or one of the tree's own rows."""
-    icon: str = ""
-    value: Any = None
+    """What the row is: ``collection``, ``space``, ``page`` …"""
+    value: V
     """The model behind the row."""
+    icon: str = ""
     expandable: bool = False
     """Whether the row has (or may have) children."""
 
-    @property
-    def is_special(self) -> bool:
-        """Whether the row is the tree's own (load more, loading, retry, empty)."""
-        return self.kind in _SPECIAL
+    is_special: ClassVar[bool] = False
 
 
-class ItemTree(Tree[TreeItem]):
+@dataclass(frozen=True)
+class TreeRow:
+    """One of the tree's own rows (load more, loading, retry, empty) under ``parent``."""
+
+    key: str
+    title: str
+    kind: str
+    parent: str | None
+    """The key of the item it belongs to (None: the top level)."""
+
+    is_special: ClassVar[bool] = True
+
+
+Row = TreeItem[Any] | TreeRow
+
+
+class ItemTree(Tree[Row], Generic[V]):
     """A tree of items whose children are filled in by its owner, level by level.
 
     The tree keeps what was loaded as a model, so that filtering can show the matching rows
     with their ancestors and clearing the filter restores the expanded rows and the cursor.
     Expanding a row whose children are unknown posts ``LoadRequested``; so does reaching a
-    "load more" row, with the cursor or by scrolling it into view.
+    "load more" row, with the cursor or by scrolling it into view. The owner hears of the
+    item under the cursor through ``ItemHighlighted`` (None on the tree's own rows, or when a
+    filter hides everything) and of Enter on an item through ``ItemSelected``.
     """
 
     DEFAULT_CSS = """
@@ -83,35 +99,60 @@ class ItemTree(Tree[TreeItem]):
     class LoadRequested(Message):
         """The children of ``parent`` (None: the top level) are wanted, or their next page."""
 
-        def __init__(self, tree: ItemTree, parent: TreeItem | None, more: bool) -> None:
+        def __init__(self, tree: ItemTree[Any], parent: TreeItem[Any] | None, more: bool) -> None:
             super().__init__()
             self.tree = tree
             self.parent = parent
             self.more = more
 
         @property
-        def control(self) -> ItemTree:
+        def control(self) -> ItemTree[Any]:
+            return self.tree
+
+    class ItemHighlighted(Message):
+        """The item under the cursor changed (None: one of the tree's own rows, or no row)."""
+
+        def __init__(self, tree: ItemTree[Any], item: TreeItem[Any] | None) -> None:
+            super().__init__()
+            self.tree = tree
+            self.item = item
+
+        @property
+        def control(self) -> ItemTree[Any]:
+            return self.tree
+
+    class ItemSelected(Message):
+        """Enter (or a click) on an item."""
+
+        def __init__(self, tree: ItemTree[Any], item: TreeItem[Any]) -> None:
+            super().__init__()
+            self.tree = tree
+            self.item = item
+
+        @property
+        def control(self) -> ItemTree[Any]:
             return self.tree
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", id=id, classes=classes)
         self.show_root = False
         self.guide_depth = 3
-        self._items: dict[str, TreeItem] = {}
-        self._children: dict[str | None, list[TreeItem]] = {}
+        self._items: dict[str, TreeItem[V]] = {}
+        self._children: dict[str | None, list[TreeItem[V]]] = {}
         self._more: dict[str | None, bool] = {}
         self._parents: dict[str, str | None] = {}
         self._expanded: set[str] = set()
         self._failed: set[str | None] = set()
         self._requested: set[str | None] = set()
-        self._rows: dict[str | None, TreeNode[TreeItem]] = {}
+        self._rows: dict[str | None, TreeNode[Row]] = {}
         self._filter = ""
         self._pending_select: str | None = None
+        self._announced: str | None = None
 
     # -- what the owner calls --------------------------------------------------------------
 
     def set_children(
-        self, parent: str | None, items: Iterable[TreeItem], *, more: bool = False
+        self, parent: str | None, items: Iterable[TreeItem[V]], *, more: bool = False
     ) -> None:
         """Replace the children of ``parent`` (None: the top level).
 
@@ -126,11 +167,24 @@ class ItemTree(Tree[TreeItem]):
         self._redraw(parent)
 
     def append_children(
-        self, parent: str | None, items: Iterable[TreeItem], *, more: bool = False
+        self, parent: str | None, items: Iterable[TreeItem[V]], *, more: bool = False
     ) -> None:
         """Add the next page of the children of ``parent``."""
         self._store(parent, self._children.get(parent, []) + list(items), more)
         self._redraw(parent)
+
+    def set_levels(
+        self, levels: dict[str | None, list[TreeItem[V]]], *, more: dict[str | None, bool]
+    ) -> None:
+        """Replace many levels at once (the whole of an organisation, for a filter), then draw
+        once: ``levels`` maps a parent key to its children, ``more`` says which have more."""
+        for parent, items in levels.items():
+            kept = {item.key for item in items}
+            for old in self._children.get(parent, []):
+                if old.key not in kept:
+                    self._forget(old.key)
+            self._store(parent, items, more.get(parent, False))
+        self._redraw(None)
 
     def load_failed(self, parent: str | None) -> None:
         """Show a retry row where the children of ``parent`` should be."""
@@ -140,6 +194,10 @@ class ItemTree(Tree[TreeItem]):
 
     def is_loaded(self, key: str | None) -> bool:
         return key in self._children
+
+    def has_more(self, key: str | None) -> bool:
+        """Whether the children of ``key`` have another page to load."""
+        return self._more.get(key, False)
 
     def expanded_keys(self) -> set[str]:
         """The keys of the rows the user expanded (kept across filtering and redraws)."""
@@ -153,19 +211,29 @@ class ItemTree(Tree[TreeItem]):
         else:
             self._expanded.add(key)
 
-    def item(self, key: str) -> TreeItem | None:
+    def item(self, key: str) -> TreeItem[V] | None:
         return self._items.get(key)
 
     @property
-    def highlighted(self) -> TreeItem | None:
+    def highlighted(self) -> TreeItem[V] | None:
         """The item under the cursor, unless it is one of the tree's own rows."""
         node = self.cursor_node
-        if node is None or node.data is None or node.data.is_special:
+        return self._item_of(node)
+
+    def _item_of(self, node: TreeNode[Row] | None) -> TreeItem[V] | None:
+        if node is None or node.data is None or isinstance(node.data, TreeRow):
             return None
-        return node.data
+        return self._items.get(node.data.key)
 
     def select_key(self, key: str) -> bool:
-        """Move the cursor to the row of ``key``; False when it is not shown."""
+        """Move the cursor to the row of ``key``, opening the rows above it; False when the
+        item is not loaded."""
+        if key not in self._rows and key in self._items and not self._filter:
+            holder = self._parents.get(key)
+            while holder is not None:
+                self._expanded.add(holder)
+                holder = self._parents.get(holder)
+            self._redraw(None)
         node = self._rows.get(key)
         if node is None:
             return False
@@ -183,6 +251,7 @@ class ItemTree(Tree[TreeItem]):
         self._pending_select = None
         if node is not None:
             self.move_cursor(node)
+            self._announce()
 
     @property
     def filter(self) -> str:
@@ -195,9 +264,9 @@ class ItemTree(Tree[TreeItem]):
             return
         current = self.highlighted
         self._filter = value
-        self._redraw(None)
-        if current is not None and current.key in self._rows:
-            self.call_after_refresh(self.move_cursor, self._rows[current.key])
+        self._redraw(None, keep_cursor=False)
+        if current is not None and current.key in self._rows and self._matches(current):
+            self.call_after_refresh(self._move_to_key, current.key)
         else:
             self.call_after_refresh(self._cursor_to_first_match)
 
@@ -207,7 +276,7 @@ class ItemTree(Tree[TreeItem]):
 
     # -- model -----------------------------------------------------------------------------
 
-    def _store(self, parent: str | None, items: list[TreeItem], more: bool) -> None:
+    def _store(self, parent: str | None, items: list[TreeItem[V]], more: bool) -> None:
         self._children[parent] = items
         self._more[parent] = more
         self._failed.discard(parent)
@@ -224,18 +293,18 @@ class ItemTree(Tree[TreeItem]):
         for child in self._children.pop(key, []):
             self._forget(child.key)
 
-    def _matches(self, item: TreeItem) -> bool:
+    def _matches(self, item: TreeItem[V]) -> bool:
         return self._filter.casefold() in text.one_line(item.title).casefold()
 
-    def _visible_under_filter(self, item: TreeItem) -> bool:
+    def _visible_under_filter(self, item: TreeItem[V]) -> bool:
         if self._matches(item):
             return True
         return any(self._visible_under_filter(child) for child in self._children.get(item.key, []))
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def _label(self, item: TreeItem) -> Text:
-        if item.is_special:
+    def _label(self, item: Row) -> Text:
+        if isinstance(item, TreeRow):
             component = "item-tree--warning" if item.kind == RETRY else "item-tree--muted"
             return text.text(item.title, self.get_component_rich_style(component, partial=True))
         label = text.text(f"{item.icon} {item.title}" if item.icon else item.title)
@@ -246,43 +315,56 @@ class ItemTree(Tree[TreeItem]):
                 label.stylize("underline", start, start + len(self._filter))
         return label
 
-    def _node_of(self, parent: str | None) -> TreeNode[TreeItem] | None:
+    def _node_of(self, parent: str | None) -> TreeNode[Row] | None:
         return self.root if parent is None else self._rows.get(parent)
 
-    def _redraw(self, parent: str | None) -> None:
+    def _redraw(self, parent: str | None, *, keep_cursor: bool = True) -> None:
         if self._filter:
             parent = None
         node = self._node_of(parent)
         if node is None:
             return
+        current = self.highlighted if keep_cursor else None
+        row_on_screen = self.cursor_line - round(self.scroll_y)
         if parent is None:
             self._rows = {}
         node.remove_children()
         self._fill(node, parent)
-        if self.cursor_line < 0:
+        if current is not None and current.key in self._rows:
+            # The rows were made anew: keep the cursor on the same item, on the same line of
+            # the screen, however many rows came or went above it.
+            self._move_to_key(current.key, row_on_screen)
+        elif self.cursor_line < 0:
             self.call_after_refresh(self._cursor_to_first_match, True)
+        else:
+            # The item under the cursor may be gone (deleted): say what is there now.
+            self.call_after_refresh(self._announce)
         self.call_after_refresh(self._check_more_visible)
 
-    def _fill(self, node: TreeNode[TreeItem], parent: str | None) -> None:
+    def _move_to_key(self, key: str, row_on_screen: int | None = None) -> None:
+        node = self._rows.get(key)
+        if node is None:
+            return
+        self._tree_lines  # noqa: B018 - builds the lines, so that the node knows its line
+        if node.line >= 0:
+            self.move_cursor(node)
+            if row_on_screen is not None and 0 <= row_on_screen < self.size.height:
+                self.scroll_to(y=max(0, node.line - row_on_screen), animate=False)
+        self._announce()
+
+    def _fill(self, node: TreeNode[Row], parent: str | None) -> None:
         self._rows[parent] = node
         if parent in self._failed:
-            node.add_leaf(
-                self._label(_special(RETRY, parent, "⚠ Not loaded: press Enter to retry")),
-                _special(RETRY, parent, ""),
-            )
+            self._add_row(node, RETRY, parent, "⚠ Not loaded: press Enter to retry")
             return
         if parent not in self._children:
-            node.add_leaf(
-                self._label(_special(LOADING, parent, "Loading…")), _special(LOADING, parent, "")
-            )
+            self._add_row(node, LOADING, parent, "Loading…")
             return
         children = self._children[parent]
         if self._filter:
             children = [item for item in children if self._visible_under_filter(item)]
         elif not children and not self._more.get(parent):
-            node.add_leaf(
-                self._label(_special(EMPTY, parent, "Nothing here")), _special(EMPTY, parent, "")
-            )
+            self._add_row(node, EMPTY, parent, "Nothing here")
         for item in children:
             expanded = bool(self._filter) or item.key in self._expanded
             child = node.add(
@@ -292,18 +374,22 @@ class ItemTree(Tree[TreeItem]):
                 allow_expand=item.expandable,
             )
             self._rows[item.key] = child
-            if item.expandable and (expanded or item.key in self._children):
+            # Only expanded rows get rows below them: a collapsed one fills in when opened, so
+            # that a large loaded model (a whole organisation) costs only what is on show.
+            if item.expandable and expanded:
                 if self._filter and item.key not in self._children:
                     continue
                 self._fill(child, item.key)
-                if expanded and item.key not in self._children:
-                    self._request(child.data, more=False)
+                if item.key not in self._children:
+                    self._request(item, more=False)
         if self._more.get(parent) and not self._filter:
-            node.add_leaf(
-                self._label(_special(MORE, parent, "Load more…")), _special(MORE, parent, "")
-            )
+            self._add_row(node, MORE, parent, "Load more…")
 
-    def _request(self, parent: TreeItem | None, *, more: bool) -> None:
+    def _add_row(self, node: TreeNode[Row], kind: str, parent: str | None, title: str) -> None:
+        row = TreeRow(f"{kind}:{parent}", title, kind, parent)
+        node.add_leaf(self._label(row), row)
+
+    def _request(self, parent: TreeItem[V] | None, *, more: bool) -> None:
         key = parent.key if parent is not None else None
         if key in self._requested:
             return
@@ -311,20 +397,32 @@ class ItemTree(Tree[TreeItem]):
         self.post_message(self.LoadRequested(self, parent, more))
 
     def _check_more_visible(self) -> None:
-        """Ask for the next page of every "load more" row scrolled into view."""
+        """Ask for the next page of every "load more" row in view at or below the cursor.
+
+        Rows above the cursor are left alone: the user has moved past that list, and loading
+        it would push its "load more" row down with the cursor, still in view, page after
+        page until the whole list is loaded.
+        """
         if self._filter:
             return
-        top = round(self.scroll_y)
-        bottom = top + self.size.height
+        top = max(round(self.scroll_y), self.cursor_line)
+        bottom = round(self.scroll_y) + self.size.height
         for line in range(top, min(bottom, self.last_line + 1)):
             node = self.get_node_at_line(line)
-            if node is not None and node.data is not None and node.data.kind == MORE:
+            if node is not None and isinstance(node.data, TreeRow) and node.data.kind == MORE:
                 self._request_more(node.data)
 
-    def _request_more(self, row: TreeItem) -> None:
-        parent_key = row.value
-        parent = None if parent_key is None else self._items.get(parent_key)
+    def _request_more(self, row: TreeRow) -> None:
+        parent = None if row.parent is None else self._items.get(row.parent)
         self._request(parent, more=True)
+
+    def _announce(self) -> None:
+        """Tell the owner which item is under the cursor, once per change."""
+        item = self.highlighted
+        key = item.key if item is not None else None
+        if key != self._announced or key is None:
+            self._announced = key
+            self.post_message(self.ItemHighlighted(self, item))
 
     # -- events ----------------------------------------------------------------------------
 
@@ -339,51 +437,58 @@ class ItemTree(Tree[TreeItem]):
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_more_visible)
 
-    def on_tree_node_expanded(self, event: Tree.NodeExpanded[TreeItem]) -> None:
-        item = event.node.data
-        if item is None or item.is_special or self._filter:
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Row]) -> None:
+        item = self._item_of(event.node)
+        if item is None or self._filter:
             return
         self._expanded.add(item.key)
-        if item.key not in self._children and item.key not in self._failed:
+        if not event.node.children or item.key not in self._children:
             event.node.remove_children()
             self._fill(event.node, item.key)
-            self._request(item, more=False)
+            if item.key not in self._children and item.key not in self._failed:
+                self._request(item, more=False)
 
-    def on_tree_node_collapsed(self, event: Tree.NodeCollapsed[TreeItem]) -> None:
-        item = event.node.data
+    def on_tree_node_collapsed(self, event: Tree.NodeCollapsed[Row]) -> None:
+        item = self._item_of(event.node)
         if item is not None and not self._filter:
             self._expanded.discard(item.key)
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Row]) -> None:
         row = event.node.data
-        if row is not None and row.kind == MORE:
+        if isinstance(row, TreeRow) and row.kind == MORE:
             self._request_more(row)
+        self._announce()
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Row]) -> None:
         row = event.node.data
         if row is None:
             return
-        if row.kind == RETRY:
+        if isinstance(row, TreeRow):
             event.stop()
-            parent_key = row.value
-            self._failed.discard(parent_key)
-            self._redraw(parent_key)
-            self._request(None if parent_key is None else self._items.get(parent_key), more=False)
-        elif row.kind == MORE:
-            event.stop()
-            self._request_more(row)
-        elif row.is_special:
-            event.stop()
+            if row.kind == RETRY:
+                self._failed.discard(row.parent)
+                self._redraw(row.parent)
+                parent = None if row.parent is None else self._items.get(row.parent)
+                self._request(parent, more=False)
+            elif row.kind == MORE:
+                self._request_more(row)
+            return
+        item = self._items.get(row.key)
+        if item is not None:
+            self.post_message(self.ItemSelected(self, item))
 
     def _cursor_to_first_match(self, only_if_unset: bool = False) -> None:
         if only_if_unset and (self.cursor_line >= 0 or self._pending_select is not None):
             return
         for line in range(self.last_line + 1):
             node = self.get_node_at_line(line)
-            if node is not None and node.data is not None and not node.data.is_special:
-                if not self._filter or self._matches(node.data):
+            item = self._item_of(node)
+            if node is not None and item is not None:
+                if not self._filter or self._matches(item):
                     self.move_cursor(node)
+                    self._announce()
                     return
+        self._announce()
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -400,8 +505,3 @@ class ItemTree(Tree[TreeItem]):
             node.collapse()
         elif node.parent is not None and not node.parent.is_root:
             self.move_cursor(node.parent)
-
-
-def _special(kind: str, parent: str | None, title: str) -> TreeItem:
-    """One of the tree's own rows; its value is the key of the parent it belongs to."""
-    return TreeItem(key=f"{kind}:{parent}", title=title, kind=kind, value=parent)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from rich.cells import cell_len
 from textual._slug import slug as textual_slug
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -13,10 +14,35 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Markdown, Static
+from textual.widgets._markdown import MarkdownHeader, MarkdownTable, MarkdownTableContent
 
 from .. import text
+from ..shell.failures import GuardedWork
 
-__all__ = ["PAGE_CHUNK", "PageView", "section_slug", "split_markdown"]
+__all__ = [
+    "PAGE_CHUNK",
+    "PageView",
+    "ShownPage",
+    "opens_with_title",
+    "section_slug",
+    "split_markdown",
+]
+
+
+class ShownPage(Protocol):
+    """What PageView shows of a page (a ``RevisionPage`` fits): all of it is server text."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def emoji(self) -> str | None: ...
+    @property
+    def description(self) -> str | None: ...
+    @property
+    def markdown(self) -> str | None: ...
+
 
 # A page shows this many characters at first, and as many more each time the user asks: the
 # Markdown widget makes a widget per block, and a 200 KB page would freeze the screen for
@@ -27,6 +53,19 @@ PAGE_CHUNK = 40_000
 def section_slug(heading: str) -> str:
     """The anchor the service gives a heading: lower case, words joined by dashes."""
     return re.sub(r"[^\w]+", "-", heading.casefold()).strip("-")
+
+
+def opens_with_title(markdown: str, title: str) -> bool:
+    """Whether the markdown's first line is a heading repeating the page's title.
+
+    Many pages open with ``# Title``: the view then hides that heading under its own title
+    line.
+    """
+    first = markdown.lstrip("\n").partition("\n")[0]
+    heading = re.match(r"#{1,2}\s+(.*?)\s*#*\s*$", first)
+    if heading is None:
+        return False
+    return heading.group(1).strip().casefold() == title.strip().casefold()
 
 
 def split_markdown(markdown: str, limit: int = PAGE_CHUNK) -> tuple[str, str]:
@@ -48,7 +87,7 @@ def split_markdown(markdown: str, limit: int = PAGE_CHUNK) -> tuple[str, str]:
     return markdown[: cut + 1], markdown[cut + 1 :]
 
 
-class PageView(VerticalScroll):
+class PageView(GuardedWork, VerticalScroll):
     """Shows one page of a space. Server markdown goes through ``tui.text.safe`` first."""
 
     DEFAULT_CSS = """
@@ -67,6 +106,12 @@ class PageView(VerticalScroll):
     PageView > Markdown {
         margin: 0;
     }
+    /* A table wider than the view keeps its columns whole (see _widen_tables) and scrolls
+       sideways on its own, with ← → (or the mouse): the text around it stays in view. */
+    PageView MarkdownTable {
+        overflow-x: auto;
+        scrollbar-size-horizontal: 1;
+    }
     PageView > #page-more {
         color: $text-muted;
         padding: 0 1 1 1;
@@ -77,6 +122,22 @@ class PageView(VerticalScroll):
         Binding("j", "scroll_down", "Down", show=False, id="page.down"),
         Binding("k", "scroll_up", "Up", show=False, id="page.up"),
         Binding("m", "more", "More", id="page.more", tooltip="Show more of a long page"),
+        Binding(
+            "right",
+            "scroll_tables(8)",
+            "Table →",
+            show=False,
+            id="page.table_right",
+            tooltip="Scroll the wide tables of the page to the right",
+        ),
+        Binding(
+            "left",
+            "scroll_tables(-8)",
+            "Table ←",
+            show=False,
+            id="page.table_left",
+            tooltip="Scroll the wide tables of the page to the left",
+        ),
     ]
 
     class LinkActivated(Message):
@@ -93,7 +154,7 @@ class PageView(VerticalScroll):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.page: Any = None
+        self.page: ShownPage | None = None
         self._updating = asyncio.Lock()
         self._rest = ""  # the part of a long page not shown yet
 
@@ -124,6 +185,7 @@ class PageView(VerticalScroll):
             return
         part, self._rest = split_markdown(self._rest)
         await self.markdown.append(part)
+        self._widen_tables()
         self._show_more_notice()
 
     @property
@@ -135,32 +197,77 @@ class PageView(VerticalScroll):
         self.page = None
         self._rest = ""
         self._show_more_notice()
-        self.query_one("#page-title", Static).update(Content(message))
+        title = self.query_one("#page-title", Static)
+        title.update(Content(message))
+        title.display = True
         self.query_one("#page-description", Static).display = False
         self.markdown.display = False
 
-    async def show_page(self, page: Any, body: str | None = None) -> None:
+    async def show_page(self, page: ShownPage, body: str | None = None) -> None:
         """Show a page model (a RevisionPage); ``body`` replaces its markdown when given."""
         # One update at a time: the Markdown widget caches its table of contents, and two
         # updates in flight can leave it describing the wrong document.
         async with self._updating:
             if self.page is not None and self.page == page and body is None:
                 return  # the same page again (the cache, then the service, agreeing)
-            same_page = self.page is not None and getattr(self.page, "id", None) == page.id
+            same_page = self.page is not None and self.page.id == page.id
             self.page = page
-            title = f"{page.emoji} {page.title}" if getattr(page, "emoji", None) else page.title
+            title = f"{page.emoji} {page.title}" if page.emoji else page.title
             self.query_one("#page-title", Static).update(text.content(title))
             description = self.query_one("#page-description", Static)
             description.update(text.block(page.description or ""))
             description.display = bool(page.description)
             self.markdown.display = True
-            shown, self._rest = split_markdown(
-                text.safe(body if body is not None else page.markdown or "")
-            )
-            await self.markdown.update(shown)
+            source = text.safe(body if body is not None else page.markdown or "")
+            repeats_title = opens_with_title(source, text.safe(page.title))
+            shown, self._rest = split_markdown(source)
+            # Empty, then appended: Markdown.append re-reads the last block it parsed, and
+            # after update() it would merge the next part's first block into the last one
+            # shown (a section's body vanished after m). Appended from the start, every part
+            # follows the same path.
+            await self.markdown.update("")
+            if shown:
+                await self.markdown.append(shown)
+            if repeats_title:
+                # The title once: the title line (with its emoji) stays, the body's own first
+                # heading, which repeats it, is hidden (and stays in the table of contents).
+                first = next(iter(self.markdown.children), None)
+                if isinstance(first, MarkdownHeader):
+                    first.display = False
+            self._widen_tables()
             self._show_more_notice()
             if not same_page:
-                self.scroll_home(animate=False)
+                self.scroll_home(animate=False, immediate=True)
+
+    def _widen_tables(self) -> None:
+        """Give each table the width its columns need, so that none is cut to ``1,2…``.
+
+        Textual shrinks a table to the view, cutting its cells; a table wider than the view
+        is better read whole, scrolled sideways.
+        """
+        for content in self.markdown.query(MarkdownTableContent):
+            rows = [content.headers, *content.rows]
+            columns = max((len(row) for row in rows), default=0)
+            widths = [
+                max(
+                    (
+                        cell_len(line)
+                        for row in rows
+                        if index < len(row)
+                        for line in (row[index].plain.splitlines() or [""])
+                    ),
+                    default=0,
+                )
+                for index in range(columns)
+            ]
+            # Each cell has a column of padding on both sides, and a line between columns.
+            natural = sum(width + 2 for width in widths) + columns + 1
+            content.styles.min_width = natural
+
+    def action_scroll_tables(self, columns: int) -> None:
+        """Scroll the wide tables of the page sideways (those narrower do not move)."""
+        for table in self.markdown.query(MarkdownTable):
+            table.scroll_relative(x=columns, animate=False)
 
     def goto_section(self, anchor: str = "", title: str = "") -> bool:
         """Scroll so the heading of a section is at the top; False if the page has none such.
@@ -172,7 +279,11 @@ class PageView(VerticalScroll):
             return True
         wanted = text.one_line(title).casefold()
         if self._rest and ((wanted and wanted in self._rest.casefold()) or anchor):
-            self.run_worker(self._reveal(anchor, title), group="reveal", exclusive=True)
+
+            async def reveal() -> None:
+                await self._reveal(anchor, title)
+
+            self.run_guarded(reveal, group="reveal")
             return True
         return False
 
@@ -190,7 +301,7 @@ class PageView(VerticalScroll):
                 found = anchor in (section_slug(heading), textual_slug(heading))
             if found:
                 block = self.markdown.query_one(f"#{header_id}")
-                self.call_after_refresh(self._scroll_to_block, block, 20)
+                self.call_after_refresh(self._scroll_to_block, block, 60)
                 return True
         return False
 
@@ -206,7 +317,7 @@ class PageView(VerticalScroll):
         if not laid_out and attempts > 0:
             self.set_timer(0.02, lambda: self._scroll_to_block(block, attempts - 1))
             return
-        self.scroll_to(y=max(0, offset), animate=False)
+        self.scroll_to(y=max(0, offset), animate=False, immediate=True)
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()

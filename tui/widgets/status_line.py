@@ -9,21 +9,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .. import text
+from ..humanize import describe_age
 
-__all__ = ["StatusLine", "describe_age"]
-
-
-def describe_age(seconds: float) -> str:
-    """A short, human description of how long ago something happened."""
-    if seconds < 60:
-        return "just now"
-    minutes = int(seconds // 60)
-    if minutes < 60:
-        return f"{minutes} min ago"
-    hours = minutes // 60
-    if hours < 48:
-        return f"{hours} h ago"
-    return f"{hours // 24} d ago"
+__all__ = ["StatusLine"]
 
 
 class StatusLine(Widget):

@@ -1,55 +1,44 @@
-"""Provides the operations of the change request comments group."""
+"""Provides the operations of the change request comments group (implemented in ``_threads``)."""
 
 from __future__ import annotations
 
-# `body` is also an argument name of these operations, hence the alias.
-from .._params import UNSET, Unset, query_params
-from .._params import body as json_body
+from typing import TYPE_CHECKING, Unpack
+
+from .._params import UNSET, Unset
 from ..models import Comment, CommentReply, Member, Page
 from ._base import Resource
-from .space_comments import CommentBodyInput, comment_document
+from ._threads import (
+    CommentBodyInput,
+    CommentListOptions,
+    CommentThreads,
+    PageOptions,
+    ReactionOptions,
+    change_request_scope,
+)
+
+if TYPE_CHECKING:
+    from ..client import Client
 
 __all__ = ["ChangeRequestCommentsResource"]
-
-_COMMENTS = "/spaces/{}/change-requests/{}/comments"
 
 
 class ChangeRequestCommentsResource(Resource):
     """Threads on a change request; ``change_request_id`` is its id or its number."""
 
+    def __init__(self, client: Client) -> None:
+        super().__init__(client)
+        self._threads = CommentThreads(client)
+
     async def list_comments_in_change_request(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
-        order: str | Unset = UNSET,
-        format: str | Unset = UNSET,
-        status: str | Unset = UNSET,
-        target_page: str | Unset = UNSET,
-        authors: list[str] | Unset = UNSET,
+        self, space_id: str, change_request_id: str, **options: Unpack[CommentListOptions]
     ) -> Page[Comment]:
         """The change request's threads, newest first unless ``order="asc"``.
 
         ``status`` is ``all`` (default), ``open`` or ``resolved``; ``authors`` keeps the
         comments posted by these user ids; ``format`` is ``markdown`` or ``document``.
         """
-        return await self._request(
-            "GET",
-            _COMMENTS,
-            space_id,
-            change_request_id,
-            params=query_params(
-                page=page,
-                limit=limit,
-                order=order,
-                format=format,
-                status=status,
-                target_page=target_page,
-                authors=authors,
-            ),
-            result=Page[Comment],
+        return await self._threads.list(
+            change_request_scope(space_id, change_request_id), **options
         )
 
     async def post_comment_in_change_request(
@@ -64,15 +53,12 @@ class ChangeRequestCommentsResource(Resource):
     ) -> Comment:
         """Start a thread, optionally on a page (id) of the change request's content, a block
         of it (node id) or a table cell (``{"record": ..., "definition": ...}``)."""
-        return await self._request(
-            "POST",
-            _COMMENTS,
-            space_id,
-            change_request_id,
-            json=json_body(
-                body=comment_document(body), page=page, node=node, table_cell=table_cell
-            ),
-            result=Comment,
+        return await self._threads.post(
+            change_request_scope(space_id, change_request_id),
+            body=body,
+            page=page,
+            node=node,
+            table_cell=table_cell,
         )
 
     async def get_comment_in_change_request(
@@ -83,14 +69,8 @@ class ChangeRequestCommentsResource(Resource):
         *,
         format: str | Unset = UNSET,
     ) -> Comment:
-        return await self._request(
-            "GET",
-            _COMMENTS + "/{}",
-            space_id,
-            change_request_id,
-            comment_id,
-            params=query_params(format=format),
-            result=Comment,
+        return await self._threads.get(
+            change_request_scope(space_id, change_request_id), comment_id, format=format
         )
 
     async def update_comment_in_change_request(
@@ -101,30 +81,22 @@ class ChangeRequestCommentsResource(Resource):
         *,
         resolved: bool | Unset = UNSET,
         body: CommentBodyInput | Unset = UNSET,
-        added_reactions: list[str] | Unset = UNSET,
-        removed_reactions: list[str] | Unset = UNSET,
+        **reactions: Unpack[ReactionOptions],
     ) -> Comment:
         """Resolve or reopen a thread, edit its body (author only), or react with emoji."""
-        return await self._request(
-            "PUT",
-            _COMMENTS + "/{}",
-            space_id,
-            change_request_id,
+        return await self._threads.update(
+            change_request_scope(space_id, change_request_id),
             comment_id,
-            json=json_body(
-                resolved=resolved,
-                body=comment_document(body),
-                added_reactions=added_reactions,
-                removed_reactions=removed_reactions,
-            ),
-            result=Comment,
+            resolved=resolved,
+            body=body,
+            **reactions,
         )
 
     async def delete_comment_in_change_request(
         self, space_id: str, change_request_id: str, comment_id: str
     ) -> None:
         """Delete a thread with its replies."""
-        await self._request("DELETE", _COMMENTS + "/{}", space_id, change_request_id, comment_id)
+        await self._threads.delete(change_request_scope(space_id, change_request_id), comment_id)
 
     async def list_comment_replies_in_change_request(
         self,
@@ -132,31 +104,18 @@ class ChangeRequestCommentsResource(Resource):
         change_request_id: str,
         comment_id: str,
         *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
         format: str | Unset = UNSET,
+        **options: Unpack[PageOptions],
     ) -> Page[CommentReply]:
-        return await self._request(
-            "GET",
-            _COMMENTS + "/{}/replies",
-            space_id,
-            change_request_id,
-            comment_id,
-            params=query_params(page=page, limit=limit, format=format),
-            result=Page[CommentReply],
+        return await self._threads.list_replies(
+            change_request_scope(space_id, change_request_id), comment_id, format=format, **options
         )
 
     async def post_comment_reply_in_change_request(
         self, space_id: str, change_request_id: str, comment_id: str, *, body: CommentBodyInput
     ) -> CommentReply:
-        return await self._request(
-            "POST",
-            _COMMENTS + "/{}/replies",
-            space_id,
-            change_request_id,
-            comment_id,
-            json=json_body(body=comment_document(body)),
-            result=CommentReply,
+        return await self._threads.post_reply(
+            change_request_scope(space_id, change_request_id), comment_id, body=body
         )
 
     async def get_comment_reply_in_change_request(
@@ -168,15 +127,11 @@ class ChangeRequestCommentsResource(Resource):
         *,
         format: str | Unset = UNSET,
     ) -> CommentReply:
-        return await self._request(
-            "GET",
-            _COMMENTS + "/{}/replies/{}",
-            space_id,
-            change_request_id,
+        return await self._threads.get_reply(
+            change_request_scope(space_id, change_request_id),
             comment_id,
             comment_reply_id,
-            params=query_params(format=format),
-            result=CommentReply,
+            format=format,
         )
 
     async def update_comment_reply_in_change_request(
@@ -188,53 +143,30 @@ class ChangeRequestCommentsResource(Resource):
         *,
         resolved: bool | Unset = UNSET,
         body: CommentBodyInput | Unset = UNSET,
-        added_reactions: list[str] | Unset = UNSET,
-        removed_reactions: list[str] | Unset = UNSET,
+        **reactions: Unpack[ReactionOptions],
     ) -> CommentReply:
         """Edit a reply's body (author only) or react to it; ``resolved`` resolves or reopens
         the thread the reply belongs to."""
-        return await self._request(
-            "PUT",
-            _COMMENTS + "/{}/replies/{}",
-            space_id,
-            change_request_id,
+        return await self._threads.update_reply(
+            change_request_scope(space_id, change_request_id),
             comment_id,
             comment_reply_id,
-            json=json_body(
-                resolved=resolved,
-                body=comment_document(body),
-                added_reactions=added_reactions,
-                removed_reactions=removed_reactions,
-            ),
-            result=CommentReply,
+            body=body,
+            resolved=resolved,
+            **reactions,
         )
 
     async def delete_comment_reply_in_change_request(
         self, space_id: str, change_request_id: str, comment_id: str, comment_reply_id: str
     ) -> None:
-        await self._request(
-            "DELETE",
-            _COMMENTS + "/{}/replies/{}",
-            space_id,
-            change_request_id,
-            comment_id,
-            comment_reply_id,
+        await self._threads.delete_reply(
+            change_request_scope(space_id, change_request_id), comment_id, comment_reply_id
         )
 
     async def list_commenters_in_change_request(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
+        self, space_id: str, change_request_id: str, **options: Unpack[PageOptions]
     ) -> Page[Member]:
         """The members who posted comments or replies on the change request."""
-        return await self._request(
-            "GET",
-            "/spaces/{}/change-requests/{}/commenters",
-            space_id,
-            change_request_id,
-            params=query_params(page=page, limit=limit),
-            result=Page[Member],
+        return await self._threads.list_commenters(
+            change_request_scope(space_id, change_request_id), **options
         )

@@ -1,12 +1,13 @@
 """Provides the operations of the change request content group: a change request's own pages
-and files, read the same way as the space's main content.
+and files, read the same way as the space's main content (``_revision_content``).
 
 ``change_request_id`` is the change request's id or its number within the space.
 """
 
 from __future__ import annotations
 
-from .._params import UNSET, Unset, body, query_params
+from typing import TYPE_CHECKING, Unpack
+
 from ..models import (
     Backlink,
     ContentLinks,
@@ -18,97 +19,61 @@ from ..models import (
     RevisionPages,
 )
 from ._base import Resource
+from ._revision_content import (
+    FileListOptions,
+    PageBodyOptions,
+    RevisionContent,
+    RevisionOptions,
+    content_scope,
+)
+from ._threads import PageOptions
+
+if TYPE_CHECKING:
+    from ..client import Client
 
 __all__ = ["ChangeRequestContentResource"]
 
-_PREFIX = "/spaces/{}/change-requests/{}/content"
-
 
 class ChangeRequestContentResource(Resource):
+    """A change request's own content; the space's main content is read the same way."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__(client)
+        self._content = RevisionContent(client)
+
     async def get_revision_of_change_request_by_id(
-        self,
-        space_id: str,
-        change_request_id: str | int,
-        *,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, change_request_id: str | int, **options: Unpack[RevisionOptions]
     ) -> Revision:
         """The change request's content: its page tree and files."""
-        return await self._request(
-            "GET",
-            _PREFIX,
-            space_id,
-            change_request_id,
-            params=query_params(metadata=metadata, computed=computed),
-            result=Revision,
-        )
+        return await self._content.revision(content_scope(space_id, change_request_id), **options)
 
     async def import_content_in_change_request(
         self, space_id: str, change_request_id: str | int, *, url: str, source: str
     ) -> ImportContentResult:
         """Import content from ``url`` into the change request only; main is untouched."""
-        return await self._request(
-            "POST",
-            _PREFIX + "/import",
-            space_id,
-            change_request_id,
-            json=body(url=url, source=source),
-            result=ImportContentResult,
+        return await self._content.import_content(
+            content_scope(space_id, change_request_id), url=url, source=source
         )
 
     async def list_pages_in_change_request(
-        self,
-        space_id: str,
-        change_request_id: str | int,
-        *,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, change_request_id: str | int, **options: Unpack[RevisionOptions]
     ) -> RevisionPages:
-        return await self._request(
-            "GET",
-            _PREFIX + "/pages",
-            space_id,
-            change_request_id,
-            params=query_params(metadata=metadata, computed=computed),
-            result=RevisionPages,
-        )
+        return await self._content.pages(content_scope(space_id, change_request_id), **options)
 
     async def list_files_in_change_request_by_id(
-        self,
-        space_id: str,
-        change_request_id: str | int,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, change_request_id: str | int, **options: Unpack[FileListOptions]
     ) -> Page[RevisionFile]:
-        return await self._request(
-            "GET",
-            _PREFIX + "/files",
-            space_id,
-            change_request_id,
-            params=query_params(page=page, limit=limit, metadata=metadata, computed=computed),
-            result=Page[RevisionFile],
-        )
+        return await self._content.files(content_scope(space_id, change_request_id), **options)
 
     async def get_file_in_change_request_by_id(
         self,
         space_id: str,
         change_request_id: str | int,
         file_id: str,
-        *,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        **options: Unpack[RevisionOptions],
     ) -> RevisionFile:
-        return await self._request(
-            "GET",
-            _PREFIX + "/files/{}",
-            space_id,
-            change_request_id,
-            file_id,
-            params=query_params(metadata=metadata, computed=computed),
-            result=RevisionFile,
+        return await self._content.file(
+            content_scope(space_id, change_request_id), file_id, **options
         )
 
     async def list_change_request_file_backlinks(
@@ -116,19 +81,11 @@ class ChangeRequestContentResource(Resource):
         space_id: str,
         change_request_id: str | int,
         file_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
+        **options: Unpack[PageOptions],
     ) -> Page[Backlink]:
         """The pages of the change request that show or link to the file."""
-        return await self._request(
-            "GET",
-            _PREFIX + "/files/{}/backlinks",
-            space_id,
-            change_request_id,
-            file_id,
-            params=query_params(page=page, limit=limit),
-            result=Page[Backlink],
+        return await self._content.file_backlinks(
+            content_scope(space_id, change_request_id), file_id, **options
         )
 
     async def get_page_in_change_request_by_id(
@@ -136,24 +93,12 @@ class ChangeRequestContentResource(Resource):
         space_id: str,
         change_request_id: str | int,
         page_id: str,
-        *,
-        format: str | Unset = UNSET,
-        evaluated: bool | str | Unset = UNSET,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        **options: Unpack[PageBodyOptions],
     ) -> RevisionPage:
         """One page as the change request has it: ``format="markdown"`` (the default) fills
         ``markdown``, ``format="document"`` fills ``document``."""
-        return await self._request(
-            "GET",
-            _PREFIX + "/page/{}",
-            space_id,
-            change_request_id,
-            page_id,
-            params=query_params(
-                format=format, evaluated=evaluated, metadata=metadata, computed=computed
-            ),
-            result=RevisionPage,
+        return await self._content.page(
+            content_scope(space_id, change_request_id), page_id, **options
         )
 
     async def list_page_links_in_change_request(
@@ -161,17 +106,9 @@ class ChangeRequestContentResource(Resource):
         space_id: str,
         change_request_id: str | int,
         page_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
+        **options: Unpack[PageOptions],
     ) -> ContentLinks:
         """The link targets of one page of the change request, with how many are broken."""
-        return await self._request(
-            "GET",
-            _PREFIX + "/page/{}/links",
-            space_id,
-            change_request_id,
-            page_id,
-            params=query_params(page=page, limit=limit),
-            result=ContentLinks,
+        return await self._content.page_links(
+            content_scope(space_id, change_request_id), page_id, **options
         )

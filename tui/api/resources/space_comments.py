@@ -1,61 +1,44 @@
-"""Provides the operations of the space comments group."""
+"""Provides the operations of the space comments group (implemented in ``_threads``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Unpack
 
-# `body` is also an argument name of these operations, hence the alias.
-from .._params import UNSET, Unset, query_params
-from .._params import body as json_body
+from .._params import UNSET, Unset
 from ..models import Comment, CommentReply, Member, Page
 from ._base import Resource
+from ._threads import (
+    CommentBodyInput,
+    CommentListOptions,
+    CommentThreads,
+    PageOptions,
+    ReactionOptions,
+    comment_document,
+    space_scope,
+)
+
+if TYPE_CHECKING:
+    from ..client import Client
 
 __all__ = ["CommentBodyInput", "SpaceCommentsResource", "comment_document"]
 
-CommentBodyInput = str | dict[str, Any]
-"""A comment body: markdown text, or a Document as the API takes it (``{"markdown": ...}``)."""
-
-
-def comment_document(value: CommentBodyInput | Unset) -> dict[str, Any] | Unset:
-    """The Document the API takes for a body given as markdown text or as a Document."""
-    if isinstance(value, str):
-        return {"markdown": value}
-    return value
-
 
 class SpaceCommentsResource(Resource):
+    """Threads on a space's main content; the same operations as on a change request."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__(client)
+        self._threads = CommentThreads(client)
+
     async def list_comments_in_space(
-        self,
-        space_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
-        order: str | Unset = UNSET,
-        status: str | Unset = UNSET,
-        format: str | Unset = UNSET,
-        target_page: str | Unset = UNSET,
-        authors: list[str] | Unset = UNSET,
+        self, space_id: str, **options: Unpack[CommentListOptions]
     ) -> Page[Comment]:
         """The space's threads, newest first unless ``order="asc"``.
 
         ``status`` is ``all`` (default), ``open`` or ``resolved``; ``authors`` keeps the
         comments posted by these user ids; ``format`` is ``markdown`` or ``document``.
         """
-        return await self._request(
-            "GET",
-            "/spaces/{}/comments",
-            space_id,
-            params=query_params(
-                page=page,
-                limit=limit,
-                order=order,
-                status=status,
-                format=format,
-                target_page=target_page,
-                authors=authors,
-            ),
-            result=Page[Comment],
-        )
+        return await self._threads.list(space_scope(space_id), **options)
 
     async def post_comment_in_space(
         self,
@@ -68,27 +51,14 @@ class SpaceCommentsResource(Resource):
     ) -> Comment:
         """Start a thread, optionally on a page (id), a block of it (node id) or a table cell
         (``{"record": ..., "definition": ...}``)."""
-        return await self._request(
-            "POST",
-            "/spaces/{}/comments",
-            space_id,
-            json=json_body(
-                body=comment_document(body), page=page, node=node, table_cell=table_cell
-            ),
-            result=Comment,
+        return await self._threads.post(
+            space_scope(space_id), body=body, page=page, node=node, table_cell=table_cell
         )
 
     async def get_comment_in_space(
         self, space_id: str, comment_id: str, *, format: str | Unset = UNSET
     ) -> Comment:
-        return await self._request(
-            "GET",
-            "/spaces/{}/comments/{}",
-            space_id,
-            comment_id,
-            params=query_params(format=format),
-            result=Comment,
-        )
+        return await self._threads.get(space_scope(space_id), comment_id, format=format)
 
     async def update_comment_in_space(
         self,
@@ -97,57 +67,33 @@ class SpaceCommentsResource(Resource):
         *,
         resolved: bool | Unset = UNSET,
         body: CommentBodyInput | Unset = UNSET,
-        added_reactions: list[str] | Unset = UNSET,
-        removed_reactions: list[str] | Unset = UNSET,
+        **reactions: Unpack[ReactionOptions],
     ) -> Comment:
         """Resolve or reopen a thread, edit its body (author only), or react with emoji."""
-        return await self._request(
-            "PUT",
-            "/spaces/{}/comments/{}",
-            space_id,
-            comment_id,
-            json=json_body(
-                resolved=resolved,
-                body=comment_document(body),
-                added_reactions=added_reactions,
-                removed_reactions=removed_reactions,
-            ),
-            result=Comment,
+        return await self._threads.update(
+            space_scope(space_id), comment_id, resolved=resolved, body=body, **reactions
         )
 
     async def delete_comment_in_space(self, space_id: str, comment_id: str) -> None:
         """Delete a thread with its replies."""
-        await self._request("DELETE", "/spaces/{}/comments/{}", space_id, comment_id)
+        await self._threads.delete(space_scope(space_id), comment_id)
 
     async def list_comment_replies_in_space(
         self,
         space_id: str,
         comment_id: str,
         *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
         format: str | Unset = UNSET,
+        **options: Unpack[PageOptions],
     ) -> Page[CommentReply]:
-        return await self._request(
-            "GET",
-            "/spaces/{}/comments/{}/replies",
-            space_id,
-            comment_id,
-            params=query_params(page=page, limit=limit, format=format),
-            result=Page[CommentReply],
+        return await self._threads.list_replies(
+            space_scope(space_id), comment_id, format=format, **options
         )
 
     async def post_comment_reply_in_space(
         self, space_id: str, comment_id: str, *, body: CommentBodyInput
     ) -> CommentReply:
-        return await self._request(
-            "POST",
-            "/spaces/{}/comments/{}/replies",
-            space_id,
-            comment_id,
-            json=json_body(body=comment_document(body)),
-            result=CommentReply,
-        )
+        return await self._threads.post_reply(space_scope(space_id), comment_id, body=body)
 
     async def get_comment_reply_in_space(
         self,
@@ -157,14 +103,8 @@ class SpaceCommentsResource(Resource):
         *,
         format: str | Unset = UNSET,
     ) -> CommentReply:
-        return await self._request(
-            "GET",
-            "/spaces/{}/comments/{}/replies/{}",
-            space_id,
-            comment_id,
-            comment_reply_id,
-            params=query_params(format=format),
-            result=CommentReply,
+        return await self._threads.get_reply(
+            space_scope(space_id), comment_id, comment_reply_id, format=format
         )
 
     async def update_comment_reply_in_space(
@@ -174,45 +114,22 @@ class SpaceCommentsResource(Resource):
         comment_reply_id: str,
         *,
         body: CommentBodyInput | Unset = UNSET,
-        added_reactions: list[str] | Unset = UNSET,
-        removed_reactions: list[str] | Unset = UNSET,
+        **reactions: Unpack[ReactionOptions],
     ) -> CommentReply:
-        return await self._request(
-            "PUT",
-            "/spaces/{}/comments/{}/replies/{}",
-            space_id,
-            comment_id,
-            comment_reply_id,
-            json=json_body(
-                body=comment_document(body),
-                added_reactions=added_reactions,
-                removed_reactions=removed_reactions,
-            ),
-            result=CommentReply,
+        return await self._threads.update_reply(
+            space_scope(space_id), comment_id, comment_reply_id, body=body, **reactions
         )
 
     async def delete_comment_reply_in_space(
         self, space_id: str, comment_id: str, comment_reply_id: str
     ) -> None:
-        await self._request(
-            "DELETE",
-            "/spaces/{}/comments/{}/replies/{}",
-            space_id,
-            comment_id,
-            comment_reply_id,
-        )
+        await self._threads.delete_reply(space_scope(space_id), comment_id, comment_reply_id)
 
     async def list_commenters_in_space(
-        self, space_id: str, *, page: str | Unset = UNSET, limit: int | Unset = UNSET
+        self, space_id: str, **options: Unpack[PageOptions]
     ) -> Page[Member]:
         """The members who posted comments or replies in the space (listCommentersInSpace).
 
         The official document has this operation; operations.tsv does not list it.
         """
-        return await self._request(
-            "GET",
-            "/spaces/{}/commenters",
-            space_id,
-            params=query_params(page=page, limit=limit),
-            result=Page[Member],
-        )
+        return await self._threads.list_commenters(space_scope(space_id), **options)

@@ -1,8 +1,8 @@
-"""Provides the operations of the space content group."""
+"""Provides the operations of the space content group (the reading ones in ``_revision_content``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from .._params import UNSET, Unset, body, query_params
 from ..models import (
@@ -17,11 +17,29 @@ from ..models import (
     SearchPageResult,
 )
 from ._base import Resource
+from ._revision_content import (
+    FileListOptions,
+    LinkOptions,
+    PageBodyOptions,
+    RevisionContent,
+    RevisionOptions,
+    content_scope,
+)
+from ._threads import PageOptions
+
+if TYPE_CHECKING:
+    from ..client import Client
 
 __all__ = ["SpaceContentResource"]
 
 
 class SpaceContentResource(Resource):
+    """A space's main content; a change request's content is read the same way."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__(client)
+        self._content = RevisionContent(client)
+
     async def search_space_content(
         self,
         space_id: str,
@@ -40,31 +58,15 @@ class SpaceContentResource(Resource):
         )
 
     async def get_current_revision(
-        self,
-        space_id: str,
-        *,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, **options: Unpack[RevisionOptions]
     ) -> Revision:
         """The space's live content: its page tree and files."""
-        return await self._request(
-            "GET",
-            "/spaces/{}/content",
-            space_id,
-            params=query_params(metadata=metadata, computed=computed),
-            result=Revision,
-        )
+        return await self._content.revision(content_scope(space_id), **options)
 
     async def import_content(self, space_id: str, *, url: str, source: str) -> ImportContentResult:
         """Import content from ``url`` into a new revision; ``source`` says what it is
         (``website``, ``markdown``, ``notion`` …)."""
-        return await self._request(
-            "POST",
-            "/spaces/{}/content/import",
-            space_id,
-            json=body(url=url, source=source),
-            result=ImportContentResult,
-        )
+        return await self._content.import_content(content_scope(space_id), url=url, source=source)
 
     async def apply_template_to_space(
         self, space_id: str, *, id: str, params: dict[str, Any] | Unset = UNSET
@@ -78,129 +80,40 @@ class SpaceContentResource(Resource):
             json=body(id=id, params=params),
         )
 
-    async def list_pages(
-        self,
-        space_id: str,
-        *,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
-    ) -> RevisionPages:
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/pages",
-            space_id,
-            params=query_params(metadata=metadata, computed=computed),
-            result=RevisionPages,
-        )
+    async def list_pages(self, space_id: str, **options: Unpack[RevisionOptions]) -> RevisionPages:
+        return await self._content.pages(content_scope(space_id), **options)
 
     async def list_files(
-        self,
-        space_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, **options: Unpack[FileListOptions]
     ) -> Page[RevisionFile]:
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/files",
-            space_id,
-            params=query_params(page=page, limit=limit, metadata=metadata, computed=computed),
-            result=Page[RevisionFile],
-        )
+        return await self._content.files(content_scope(space_id), **options)
 
     async def get_file_by_id(
-        self,
-        space_id: str,
-        file_id: str,
-        *,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, file_id: str, **options: Unpack[RevisionOptions]
     ) -> RevisionFile:
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/files/{}",
-            space_id,
-            file_id,
-            params=query_params(metadata=metadata, computed=computed),
-            result=RevisionFile,
-        )
+        return await self._content.file(content_scope(space_id), file_id, **options)
 
     async def list_space_file_backlinks(
-        self,
-        space_id: str,
-        file_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
+        self, space_id: str, file_id: str, **options: Unpack[PageOptions]
     ) -> Page[Backlink]:
         """The pages that show or link to the file."""
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/files/{}/backlinks",
-            space_id,
-            file_id,
-            params=query_params(page=page, limit=limit),
-            result=Page[Backlink],
-        )
+        return await self._content.file_backlinks(content_scope(space_id), file_id, **options)
 
     async def get_page_by_id(
-        self,
-        space_id: str,
-        page_id: str,
-        *,
-        format: str | Unset = UNSET,
-        evaluated: bool | str | Unset = UNSET,
-        metadata: bool | Unset = UNSET,
-        computed: bool | Unset = UNSET,
+        self, space_id: str, page_id: str, **options: Unpack[PageBodyOptions]
     ) -> RevisionPage:
         """One page with its body: ``format="markdown"`` (the default) fills ``markdown``,
         ``format="document"`` fills ``document``."""
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/page/{}",
-            space_id,
-            page_id,
-            params=query_params(
-                format=format, evaluated=evaluated, metadata=metadata, computed=computed
-            ),
-            result=RevisionPage,
-        )
+        return await self._content.page(content_scope(space_id), page_id, **options)
 
     async def list_page_links_in_space(
-        self,
-        space_id: str,
-        page_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
-        status: str | Unset = UNSET,
+        self, space_id: str, page_id: str, **options: Unpack[LinkOptions]
     ) -> ContentLinks:
-        """The link targets of one page."""
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/page/{}/links",
-            space_id,
-            page_id,
-            params=query_params(page=page, limit=limit, status=status),
-            result=ContentLinks,
-        )
+        """The link targets of one page; ``status`` keeps ``ok``, ``broken`` or ``in-app``."""
+        return await self._content.page_links(content_scope(space_id), page_id, **options)
 
     async def list_space_page_backlinks(
-        self,
-        space_id: str,
-        page_id: str,
-        *,
-        page: str | Unset = UNSET,
-        limit: int | Unset = UNSET,
+        self, space_id: str, page_id: str, **options: Unpack[PageOptions]
     ) -> Page[Backlink]:
         """The pages whose content links to this page."""
-        return await self._request(
-            "GET",
-            "/spaces/{}/content/page/{}/backlinks",
-            space_id,
-            page_id,
-            params=query_params(page=page, limit=limit),
-            result=Page[Backlink],
-        )
+        return await self._content.page_backlinks(content_scope(space_id), page_id, **options)

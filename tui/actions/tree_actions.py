@@ -1,4 +1,4 @@
-"""Provides the keys and actions of the organisation's tree beyond those on a space.
+"""Provides TreeActions: the keys and actions of the organisation's tree beyond those on a space.
 
 Creating a collection or a space (in the highlighted collection, or at the top), the actions
 on the highlighted collection, the list of spaces deleted in this session, and the palette's
@@ -122,7 +122,7 @@ class TreeActions(SpaceActions):
 
     # -- what the screen provides ----------------------------------------------------------
 
-    def highlighted_item(self) -> TreeItem | None:
+    def highlighted_item(self) -> TreeItem[Collection | Space] | None:
         """The row under the cursor (None before the tree exists, or on a row of its own)."""
         raise NotImplementedError
 
@@ -144,11 +144,11 @@ class TreeActions(SpaceActions):
 
     def collection_in_view(self) -> Collection | None:
         item = self.highlighted_item()
-        return item.value if item is not None and item.kind == "collection" else None
+        return item.value if item is not None and isinstance(item.value, Collection) else None
 
     def space_in_view(self) -> Space | None:
         item = self.highlighted_item()
-        return item.value if item is not None and item.kind == "space" else None
+        return item.value if item is not None and isinstance(item.value, Space) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in COLLECTION_ACTIONS:
@@ -164,11 +164,12 @@ class TreeActions(SpaceActions):
         item = self.highlighted_item()
         if item is None:
             return None
-        if item.kind == "collection":
-            return (item.value.id, item.value.title)
-        if item.kind == "space" and item.value.parent:
-            place = self.docdeck.locations.get("collection", item.value.parent)
-            return (item.value.parent, place.title if place else item.value.parent)
+        value = item.value
+        if isinstance(value, Collection):
+            return (value.id, value.title)
+        if value.parent:
+            title = self.session.places.title("collection", value.parent, value.parent)
+            return (value.parent, title)
         return None
 
     def _may_create(self, place: tuple[str, str] | None, what: str) -> bool:

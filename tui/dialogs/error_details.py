@@ -1,8 +1,7 @@
-"""Provides the error details dialog and ErrorReport, what the app remembers of a failure."""
+"""Provides ErrorDetailsScreen: the details of the last failure, which can be copied."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -13,42 +12,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from .. import text
-from ..api.errors import ApiError, StatusError, UnexpectedResponseError
+from ..shell.error_report import ErrorReport
+from .fitting import FittedDialog
 
-__all__ = ["ErrorDetailsScreen", "ErrorReport"]
-
-
-@dataclass(frozen=True)
-class ErrorReport:
-    """A failure as the user sees it: what failed, why, what to do, and the details."""
-
-    title: str
-    message: str
-    hint: str
-    details: str
-
-    @classmethod
-    def from_exception(cls, error: BaseException) -> ErrorReport:
-        if isinstance(error, ApiError):
-            lines = [f"{type(error).__name__}: {error.message}"]
-            status = getattr(error, "status", 0)
-            if isinstance(error, StatusError | UnexpectedResponseError) and status:
-                lines.append(f"HTTP status: {status}")
-            if error.method:
-                lines.append(f"Request: {error.method} {error.path}")
-            return cls(error.title, error.message, error.hint, "\n".join(lines))
-        return cls(
-            "Unexpected error",
-            f"{type(error).__name__}: {error}",
-            "This is a bug in docdeck: please report it with these details.",
-            f"{type(error).__module__}.{type(error).__qualname__}: {error}",
-        )
-
-    def as_text(self) -> str:
-        return f"{self.title}\n{self.message}\n{self.hint}\n\n{self.details}"
+__all__ = ["ErrorDetailsScreen"]
 
 
-class ErrorDetailsScreen(ModalScreen[None]):
+class ErrorDetailsScreen(FittedDialog, ModalScreen[None]):
     """The details of the last failure, which can be copied."""
 
     CSS_PATH = "../styles/dialogs.tcss"

@@ -13,20 +13,13 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from .. import text
-from .base import DocdeckScreen
-from .locations import Location
+from .navigation import KIND_LABELS, Location
+from .screen import DocdeckScreen
 
 if TYPE_CHECKING:
     from ..app import DocdeckApp
 
 __all__ = ["LocationCommands", "ScreenCommands"]
-
-_KIND_LABEL = {
-    "organization": "organisation",
-    "collection": "collection",
-    "space": "space",
-    "page": "page",
-}
 
 
 def _highlight(candidate: str, query: str, provider: Provider) -> Content:
@@ -47,12 +40,12 @@ class LocationCommands(Provider):
         return cast("DocdeckApp", self.app)
 
     def _entries(self) -> list[tuple[str, str, Location]]:
-        registry = self.docdeck.locations
+        places = self.docdeck.session.places
         entries = []
-        for place in registry:
-            title = text.one_line(f"{place.icon} {place.title}" if place.icon else place.title)
-            candidate = f"go to {_KIND_LABEL.get(place.kind, place.kind)}: {title}"
-            trail = " › ".join(text.one_line(p.title) for p in registry.trail(place)[:-1])
+        for place in places:
+            title = text.one_line(place.label)
+            candidate = f"go to {KIND_LABELS.get(place.kind, place.kind)}: {title}"
+            trail = " › ".join(text.one_line(p.title) for p in places.trail(place)[:-1])
             entries.append((candidate, trail, place))
         return entries
 

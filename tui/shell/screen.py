@@ -1,34 +1,47 @@
-"""Provides the base screens: the client and error routing, and the one way every view loads.
+"""Provides DocdeckScreen and BrowserScreen[ViewT], the base of every screen of docdeck.
 
-Loading, for every view and sub-view (a tree level, a page body, the files list):
+A browsing screen declares its view in two methods, and gets the rest of the frame for free:
+
+    class SiteScreen(BrowserScreen[SiteView]):
+        async def fetch_view(self) -> SiteView:      # every GET the view needs
+            ...
+        def show_view(self, view: SiteView) -> None:  # paint it; may be async
+            self.show_location(site_location(view.site, ...))
+
+Loading, for the view and for every sub-view (a tree level, a page body, the files list):
 
 1. paint at once from what the cache holds (``client.peek``), fresh or stale;
 2. ask the service in an exclusive worker of the view's group, so a newer load of the same
    group cancels an older one; a generation counter per group also drops any late answer;
 3. paint the answer if it differs from what was painted.
 
-``r`` does the same with ``client.revalidating()`` so that nothing comes from the cache.
+``r`` does the same with ``client.revalidating()`` so that nothing comes from the cache. A screen
+shown again after something was written (by a dialog, by another screen) loads again: what the
+write touched is stale in the cache, the rest is painted from it without a request.
+
+Failures of every worker go through ``GuardedWork`` to the app (``tui.shell.failures``).
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from ..api import Client
 from ..api.errors import ApiError
-from ..widgets import Breadcrumbs, Crumb, FilterBar, StatusLine
-from .locations import Location
+from ..widgets import Breadcrumbs, Crumb, FilterBar, KeyFooter, StatusLine
+from .failures import GuardedWork
+from .navigation import Focus, Location, crumbs_for
+from .session import Session
 
 if TYPE_CHECKING:
     from ..app import DocdeckApp
@@ -36,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 
 T = TypeVar("T")
+ViewT = TypeVar("ViewT")
 
 VIEW = "view"
 """The worker group of a screen's main view: its freshness is the one the status line shows."""
@@ -49,8 +63,8 @@ class ScreenCommand(NamedTuple):
     callback: Callable[[], Any]
 
 
-class DocdeckScreen(Screen[None]):
-    """A screen of docdeck: reaches the client through the app and reports failed workers to it."""
+class DocdeckScreen(GuardedWork, Screen[None]):
+    """A screen of docdeck: the client and the session through the app, guarded workers."""
 
     NAMESPACE: ClassVar[str] = ""
     """The prefix of this screen's commands in the palette, e.g. ``space``."""
@@ -66,16 +80,15 @@ class DocdeckScreen(Screen[None]):
             raise RuntimeError("no connection: the welcome screen should be showing")
         return client
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        # The one place a screen's failed workers go: the app turns them into notifications.
-        if event.state is WorkerState.ERROR and event.worker.error is not None:
-            self.docdeck.report_error(event.worker.error)
+    @property
+    def session(self) -> Session:
+        return self.docdeck.session
 
     def run_task(
         self, work: Callable[[], Coroutine[Any, Any, None]], *, group: str
     ) -> Worker[None]:
         """Run an action's work in an exclusive worker whose failure the app reports."""
-        return self.run_worker(work, group=group, exclusive=True, exit_on_error=False)
+        return self.run_guarded(work, group=group)
 
     def screen_commands(self) -> Iterator[ScreenCommand]:
         """The screen's own key bindings, as namespaced palette commands."""
@@ -94,7 +107,7 @@ class DocdeckScreen(Screen[None]):
             )
 
 
-class BrowserScreen(DocdeckScreen):
+class BrowserScreen(DocdeckScreen, Generic[ViewT]):
     """A screen that shows a view of the service: breadcrumbs, body, filter, status, keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -126,8 +139,12 @@ class BrowserScreen(DocdeckScreen):
     def __init__(self) -> None:
         super().__init__()
         self.location: Location | None = None
+        """The place this screen shows (once its view has loaded)."""
         self._generations: dict[str, int] = {}
         self._pending = 0
+        self.showing_cached = False
+        """True while a view is painted from the cache (its service answer may follow)."""
+        self._changes_seen: int | None = None
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -140,7 +157,7 @@ class BrowserScreen(DocdeckScreen):
             updated_at=BrowserScreen.updated_at,
             cached=BrowserScreen.cached,
         )
-        yield Footer()
+        yield KeyFooter()
 
     def compose_body(self) -> ComposeResult:
         """The widgets between the breadcrumbs and the status line."""
@@ -159,32 +176,55 @@ class BrowserScreen(DocdeckScreen):
     def set_note(self, note: str) -> None:
         self.query_one(StatusLine).note = note
 
-    def show_location(self, location: Location) -> None:
+    # -- where this is ---------------------------------------------------------------------
+
+    def show_location(self, location: Location, *, then: Sequence[Crumb] = ()) -> None:
         """Record the place this screen shows and draw its breadcrumbs."""
         self.location = location
-        self.docdeck.locations.see(location)
-        crumbs = [
-            Crumb(
-                f"{place.icon} {place.title}" if place.icon else place.title,
-                f"app.go_to({place.kind!r}, {place.id!r})",
-            )
-            for place in self.docdeck.locations.trail(location)
-        ]
+        self.session.places.see(location)
+        self.set_crumbs(crumbs_for(self.session.places, location, then=then))
+
+    def set_crumbs(self, crumbs: Sequence[Crumb]) -> None:
         self.query_one(Breadcrumbs).set_trail(crumbs)
 
+    def holds(self, place: Location) -> bool:
+        """Whether this screen shows ``place`` (going back to it is then enough)."""
+        return self.location is not None and self.location.key == place.key
+
+    def focus_on(self, place: Location, focus: Focus) -> None:
+        """Show ``place`` (which this screen holds) as ``focus`` says; called after going back."""
+
+    def _filter_kept(self) -> bool:
+        bar = self.query_one(FilterBar)
+        return bool(bar.value) or bar.is_open
+
+    def can_handle_back(self) -> bool:
+        """Whether Esc would undo something of this screen rather than leave it."""
+        return self._filter_kept()
+
+    def handle_back(self) -> bool:
+        """Esc: undo something of this screen (a kept filter) rather than leave it; True if so.
+
+        A screen that overrides it calls this first, then undoes its own things.
+        """
+        if not self._filter_kept():
+            return False
+        self.query_one(FilterBar).action_clear()
+        return True
+
     # -- loading ---------------------------------------------------------------------------
+
+    async def fetch_view(self) -> ViewT:
+        """Every GET the main view needs; runs once from the cache and once for real."""
+        raise NotImplementedError
+
+    def show_view(self, view: ViewT) -> Awaitable[None] | None:
+        """Paint the main view (a coroutine, or not)."""
+        raise NotImplementedError
 
     def reload(self, *, refresh: bool = False) -> None:
         """Load the main view."""
         self.load(self.fetch_view, self.show_view, refresh=refresh)
-
-    async def fetch_view(self) -> Any:
-        """Every GET the main view needs; runs once from the cache and once for real."""
-        return None
-
-    def show_view(self, data: Any) -> Awaitable[None] | None:
-        """Paint the main view."""
-        return None
 
     def load(
         self,
@@ -198,13 +238,12 @@ class BrowserScreen(DocdeckScreen):
         """Paint from the cache, then from the service; a newer load of ``group`` wins."""
         generation = self._generations.get(group, 0) + 1
         self._generations[group] = generation
+        self._changes_seen = self.client.cache.changes
         # A callable, not a coroutine: a worker cancelled before it starts leaves nothing behind.
-        return self.run_worker(
+        return self.run_guarded(
             partial(self._load, fetch, show, group, generation, refresh, on_error),
             name=f"load {group}",
             group=group,
-            exclusive=True,
-            exit_on_error=False,
         )
 
     async def _load(
@@ -223,7 +262,11 @@ class BrowserScreen(DocdeckScreen):
         if not refresh:
             cached = await self.client.peek(fetch)
             if cached is not None and current():
-                await _settle(show(cached))
+                self.showing_cached = True
+                try:
+                    await _settle(show(cached))
+                finally:
+                    self.showing_cached = False
                 if group == VIEW:
                     self.cached = True
         self._pending += 1
@@ -249,6 +292,15 @@ class BrowserScreen(DocdeckScreen):
         if cached is None or data != cached:
             await _settle(show(data))
 
+    def on_screen_resume(self) -> None:
+        # Back on this screen after a write elsewhere: what it touched is stale in the cache.
+        if self._changes_seen is not None and self._changes_seen != self.client.cache.changes:
+            self.reload_after_change()
+
+    def reload_after_change(self) -> None:
+        """Load again after a write (here or on another screen); not a forced refresh."""
+        self.reload()
+
     # -- actions ---------------------------------------------------------------------------
 
     def action_refresh(self) -> None:
@@ -268,6 +320,7 @@ class BrowserScreen(DocdeckScreen):
         target = self.filter_target()
         if target is not None:
             target.focus()
+        self.refresh_bindings()  # Esc now clears a kept filter, or no longer does
 
     def apply_filter(self, value: str) -> None:
         """Narrow the list in view to what matches ``value``."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,18 +12,13 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["KeyHelp", "KeysScreen"]
+from ..shell.key_help import KeyHelp
+from .fitting import FittedDialog
+
+__all__ = ["KeysScreen"]
 
 
-class KeyHelp(NamedTuple):
-    """One line of the dialog."""
-
-    keys: str
-    description: str
-    id: str
-
-
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(FittedDialog, ModalScreen[None]):
     """Lists the keys of the current screen; any of Esc, ? or q closes it."""
 
     CSS_PATH = "../styles/dialogs.tcss"

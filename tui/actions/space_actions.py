@@ -1,4 +1,4 @@
-"""Provides the keys and actions on a space, shared by the screens that show one.
+"""Provides SpaceActions: the keys and actions on a space, a mixin of the screens that show one.
 
 The organisation's tree acts on the highlighted space, the space screen on the open one. Each
 action first checks the space's ``permissions`` and says politely what role it needs, then
@@ -16,17 +16,9 @@ from textual.binding import Binding, BindingType
 
 from .. import text
 from ..api.models import Collection, Space
-from ..dialogs import (
-    ConfirmDelete,
-    Deletion,
-    MoveDialog,
-    SpaceForm,
-    TransferDialog,
-    allowed,
-    session_trash,
-)
+from ..dialogs import ConfirmDelete, Deletion, MoveDialog, SpaceForm, TransferDialog, allowed
 from ..dialogs.space_form import SpaceChange
-from .base import DocdeckScreen, ScreenCommand
+from ..shell.screen import DocdeckScreen, ScreenCommand
 
 if TYPE_CHECKING:
     _Screen = DocdeckScreen
@@ -44,8 +36,7 @@ __all__ = [
 
 def organization_title(screen: DocdeckScreen, organization_id: str) -> str:
     """The title of an organisation seen so far ("" when it was never seen)."""
-    place = screen.docdeck.locations.get("organization", organization_id)
-    return place.title if place is not None else ""
+    return screen.session.places.title("organization", organization_id)
 
 
 def _binding(keys: str, action: str, description: str, id: str, tooltip: str) -> Binding:
@@ -114,11 +105,11 @@ def saved_message(change: str, space: Space) -> str:
 
 def remember_deleted(screen: DocdeckScreen, deletion: Deletion) -> None:
     """Keep the trashed spaces in the session's list, so that they can be restored."""
-    locations = screen.docdeck.locations
+    places = screen.session.places
     for space in deletion.trashed:
-        place = locations.get("collection", space.parent) if space.parent else None
+        place = places.get("collection", space.parent) if space.parent else None
         where = place.title if place else organization_title(screen, space.organization)
-        session_trash(screen.app).add([space], when=screen.docdeck.clock(), where=where)
+        screen.session.trash.add([space], when=screen.docdeck.clock(), where=where)
 
 
 class SpaceActions(_Screen):

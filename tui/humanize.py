@@ -1,0 +1,36 @@
+"""Provides the words docdeck uses for counts, ages and sizes: ``3 spaces``, ``2 h ago``, ``4.1 KB``.
+
+Pure functions, shared by screens, dialogs and widgets, so that every part of the app says the
+same thing the same way.
+"""
+
+from __future__ import annotations
+
+__all__ = ["describe_age", "human_size", "plural"]
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "space")`` → ``1 space``; ``plural(3, "space")`` → ``3 spaces``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def describe_age(seconds: float) -> str:
+    """A short, human description of how long ago something happened: ``3 h ago``."""
+    if seconds < 60:
+        return "just now"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} h ago"
+    return f"{hours // 24} d ago"
+
+
+def human_size(size: float) -> str:
+    """``48213`` → ``47.1 KB``."""
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return ""

@@ -1,0 +1,16 @@
+"""Provides the shell every screen stands on: failures, navigation, session, base screens, palette.
+
+    failures.py      GuardedWork, Failed: the one path from a failed worker to the user
+    error_report.py  ErrorReport: what the user is told of a failure, and its details
+    navigation.py    Location, Focus, PlacesSeen, the location factories, crumbs_for,
+                     ScreenRegistry (which screen shows which kind of place)
+    session.py       Session: what the app remembers while it runs (places seen, deleted spaces)
+    screen.py        DocdeckScreen and BrowserScreen[ViewT]: frame, loading, filter, back, URLs
+    palette.py       the command palette's sources: places seen, and the screen's own commands
+    key_help.py      the keys of a screen, as the keys dialog lists them
+
+Import from the modules themselves: this package imports nothing, so that widgets can use
+``failures`` without loading the screens. Screens (``tui/screens``) build on these and never
+import each other; dialogs (``tui/dialogs``) and widgets use the failure path; only the app
+(``tui/app.py``) knows which screen shows which place.
+"""

@@ -1,0 +1,80 @@
+"""Provides KeyFooter: the footer of keys, showing only those that fit whole, and always ``?``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+__all__ = ["KeyFooter", "fit_keys"]
+
+HELP_ACTION = "show_keys"
+"""The action of the key that lists every key: it is shown even when little else fits."""
+
+
+def key_width(key: FooterKey) -> int:
+    """Cells a key takes in the (non-compact) footer: `` q `` then ``Quit ``."""
+    if not key.description:
+        return cell_len(key.key_display) + 2
+    return cell_len(key.key_display) + 2 + cell_len(key.description) + 1
+
+
+def fit_keys(keys: Iterable[FooterKey], width: int) -> list[FooterKey]:
+    """The keys to show in ``width`` cells, in order: all of them if they fit, else as many
+    as fit whole before the help key, which is always kept."""
+    keys = list(keys)
+    if sum(key_width(key) for key in keys) <= width:
+        return keys
+    help_keys = [key for key in keys if key.action.endswith(HELP_ACTION)]
+    room = width - sum(key_width(key) for key in help_keys)
+    shown: list[FooterKey] = []
+    for key in keys:
+        if key in help_keys:
+            continue
+        if key_width(key) > room:
+            break
+        shown.append(key)
+        room -= key_width(key)
+    return shown + help_keys
+
+
+def _rank(binding_id: str) -> int:
+    if binding_id.startswith("app."):
+        return 2
+    if binding_id.startswith("view."):
+        return 1
+    return 0
+
+
+class KeyFooter(Footer):
+    """Textual's footer, except that a key is never cut: those that do not fit are left to ``?``.
+
+    At 80 columns the footer of a busy screen would otherwise end in ``q Qui▏``.
+    """
+
+    def compose(self) -> ComposeResult:
+        widgets = list(super().compose())
+        palette = [w for w in widgets if w.has_class("-command-palette")]
+        keys = [w for w in widgets if isinstance(w, FooterKey) and w not in palette]
+        # The screen's own keys first (search, files…), then those every view has, then the
+        # app's: what fits at 80 columns is what is particular to this screen.
+        ids = {
+            active.binding.action: active.binding.id or ""
+            for active in self.screen.active_bindings.values()
+        }
+        keys.sort(key=lambda key: _rank(ids.get(key.action, "")))
+        others: list[Widget] = [w for w in widgets if w not in palette and w not in keys]
+        width = (self.size.width or self.app.size.width) - sum(
+            key_width(k) + 2 for k in palette if isinstance(k, FooterKey)
+        )
+        yield from others
+        yield from fit_keys(keys, width)
+        yield from palette
+
+    def on_resize(self) -> None:
+        if self.is_attached and self._bindings_ready:
+            self.call_after_refresh(self.recompose)
