@@ -33,6 +33,8 @@ from .api.errors import TransportError, UnauthorizedError
 from .config import Config, Connection
 from .dialogs import ErrorDetailsScreen, KeysScreen
 from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
+from .screens.site import SiteScreen  # sites (issue 10)
+from .screens.sites import SitesScreen  # sites (issue 10)
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
@@ -117,6 +119,17 @@ def register_screens(screens: ScreenRegistry) -> None:
         ),
     )
     screens.register("search", lambda place, focus: SearchScreen(place, query=focus.query))
+    # -- sites (issue 10) --
+    screens.register("sites", lambda place, focus: SitesScreen(place.id, space_id=focus.space))
+    screens.register("site", lambda place, focus: SiteScreen(place.id, place.organization))
+    screens.register(
+        "site-section",
+        lambda place, focus: SiteScreen(
+            place.parent[1] if place.parent else "",
+            place.organization,
+            select=f"site-section:{place.id}",
+        ),
+    )
 
 
 class DocdeckApp(GuardedWork, App[None]):

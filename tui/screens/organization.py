@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from .. import text
+from ..actions.sites_link import ORGANIZATION_SITES_BINDING, SitesLink  # sites (issue 10)
 from ..actions.tree_actions import TREE_BINDINGS, TreeActions
 from ..api.errors import ApiError
 from ..api.models import Collection, Organization, Page, Space
@@ -74,7 +75,7 @@ class EveryItem:
     spaces: list[Space]
 
 
-class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
+class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]):
     """Collections open lazily; long lists of spaces load more when their end is reached.
 
     The keys that act on an item (rename, move, delete…) act on the highlighted one: each key
@@ -93,6 +94,7 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
             id="organization.search",
             tooltip="Search the content of every space of the organisation",
         ),
+        ORGANIZATION_SITES_BINDING,  # sites (issue 10)
         *TREE_BINDINGS,
     ]
 
@@ -420,6 +422,9 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
     def action_search(self) -> None:
         if self.location is not None:
             self.docdeck.open_location(search_location(self.location))
+
+    def sites_scope(self) -> tuple[str, str] | None:  # sites (issue 10)
+        return (self.organization_id, "")
 
     def apply_filter(self, value: str) -> None:
         tree = self.content_tree

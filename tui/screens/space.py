@@ -15,6 +15,7 @@ from textual.widgets import TabbedContent, TabPane
 
 from .. import text
 from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
+from ..actions.sites_link import SPACE_SITES_BINDING, SitesLink  # sites (issue 10)
 from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
 from ..api.models import (
     Collection,
@@ -77,7 +78,7 @@ class SpaceView:
     """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
     The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
@@ -92,6 +93,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
         ),
         Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
+        SPACE_SITES_BINDING,  # sites (issue 10)
         *SPACE_BINDINGS,
         *CONTENT_BINDINGS,
     ]
@@ -422,6 +424,9 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     def action_search(self) -> None:
         if self.location is not None:
             self.docdeck.open_location(search_location(self.location))
+
+    def sites_scope(self) -> tuple[str, str] | None:  # sites (issue 10)
+        return (self.space.organization, self.space.id) if self.space else None
 
     # -- acting on the space ---------------------------------------------------------------
 

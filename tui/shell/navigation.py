@@ -52,6 +52,7 @@ __all__ = [
     "search_location",
     "site_location",
     "site_section_location",
+    "sites_location",
     "space_location",
 ]
 
@@ -64,6 +65,8 @@ KIND_LABELS: dict[str, str] = {
     "change-request": "change request",
     "site": "site",
     "site-section": "site section",
+    # -- sites (issue 10) --
+    "sites": "sites",
 }
 """Every kind of place, with the word the app uses for it."""
 
@@ -106,6 +109,8 @@ class Focus:
     """The title of that section (found first by title, then by anchor)."""
     query: str = ""
     """The words of a search, or those that led to this place."""
+    space: str = ""
+    """For the sites of an organisation: keep those that show this space (its id)."""
 
 
 # -- factories ----------------------------------------------------------------------------------
@@ -176,13 +181,24 @@ def change_request_location(space: Space, change_request: ChangeRequest) -> Loca
     )
 
 
+def sites_location(organization_id: str) -> Location:
+    """The sites of an organisation: the crumb between the organisation and a site."""
+    return Location(
+        "sites",
+        organization_id,
+        "Sites",
+        organization_id,
+        parent=("organization", organization_id),
+    )
+
+
 def site_location(site: Site, organization_id: str) -> Location:
     return Location(
         "site",
         site.id,
         site.title,
         organization_id,
-        parent=("organization", organization_id),
+        parent=("sites", organization_id),
         url=site.urls.app,
     )
 
@@ -196,7 +212,7 @@ def site_section_location(site: Location, section: SiteSection) -> Location:
         site.organization,
         parent=site.key,
         url=section.urls.app,
-        icon=section.icon or "",
+        # A section's icon is an icon's name ("book"), not a picture: crumbs leave it out.
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..api.models import Space
+from ..data.journal import Journal
 from .navigation import PlacesSeen
 
 __all__ = ["DeletedSpace", "Session", "SessionTrash"]
@@ -62,3 +63,8 @@ class Session:
     """Every place seen so far: breadcrumbs and the palette's "go to" come from here."""
     trash: SessionTrash = field(default_factory=SessionTrash)
     """The spaces deleted in this session, which ``u`` offers to restore."""
+    # -- sites (issue 10) --
+    site_journal: Journal | None = None
+    """The changes made to sites in this session, with their undo (made on first use)."""
+    share_keys: dict[str, str] = field(default_factory=dict)
+    """Site id → the share key typed for it (resolves a share-link site's published URLs)."""

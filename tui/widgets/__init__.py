@@ -11,6 +11,7 @@ from .item_list import ItemList, ListEntry
 from .item_tree import ItemTree, TreeItem
 from .key_footer import KeyFooter
 from .page_view import PageView
+from .site_tree import SiteStructureTree
 from .status_line import StatusLine
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "KeyFooter",
     "ListEntry",
     "PageView",
+    "SiteStructureTree",
     "StatusLine",
     "TextField",
     "TreeItem",

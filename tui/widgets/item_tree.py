@@ -307,13 +307,21 @@ class ItemTree(Tree[Row], Generic[V]):
         if isinstance(item, TreeRow):
             component = "item-tree--warning" if item.kind == RETRY else "item-tree--muted"
             return text.text(item.title, self.get_component_rich_style(component, partial=True))
-        label = text.text(f"{item.icon} {item.title}" if item.icon else item.title)
+        label = self.item_label(item)
         if self._filter:
             folded = label.plain.casefold()
             start = folded.find(self._filter.casefold())
             if start >= 0:
                 label.stylize("underline", start, start + len(self._filter))
         return label
+
+    def item_label(self, item: TreeItem[V]) -> Text:
+        """The row of an item: its icon and title (a subclass may add marks; never markup)."""
+        return text.text(f"{item.icon} {item.title}" if item.icon else item.title)
+
+    def redraw(self) -> None:
+        """Draw every row again (after what ``item_label`` shows has changed)."""
+        self._redraw(None)
 
     def _node_of(self, parent: str | None) -> TreeNode[Row] | None:
         return self.root if parent is None else self._rows.get(parent)

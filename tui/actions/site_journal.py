@@ -1,0 +1,58 @@
+"""Provides the session's journal of site changes as the site screens use it.
+
+One ``Journal`` (``tui.data.journal``) per session, kept on the session and stamped with the
+app's clock. An entry's subject is ``<site id>/<what>`` (``site-1/site-section:abc``,
+``site-1/settings``), so that ``u`` on a site undoes that site's last change and the journal
+warns when a later change touched the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from ..data.journal import ClientCall, Journal, JournalEntry, Undo
+from ..shell.screen import DocdeckScreen
+
+__all__ = ["journal_of", "last_change_of_site", "record_change", "site_of_entry"]
+
+
+def journal_of(screen: DocdeckScreen) -> Journal:
+    """The session's journal of site changes (made on first use, with the app's clock)."""
+    session = screen.session
+    if session.site_journal is None:
+        clock = screen.docdeck.clock
+        session.site_journal = Journal(clock=lambda: datetime.fromtimestamp(clock(), UTC))
+    return session.site_journal
+
+
+def record_change(
+    screen: DocdeckScreen,
+    site_id: str,
+    what: str,
+    description: str,
+    undo: Undo,
+    inverse: Iterable[ClientCall] = (),
+    *,
+    not_restorable: Iterable[str] = (),
+) -> JournalEntry:
+    """Write a change that succeeded, with what reverses it, to the session's journal."""
+    return journal_of(screen).record(
+        description,
+        undo,
+        inverse,
+        not_restorable=not_restorable,
+        subject=f"{site_id}/{what}",
+    )
+
+
+def site_of_entry(entry: JournalEntry) -> str:
+    return (entry.subject or "").partition("/")[0]
+
+
+def last_change_of_site(screen: DocdeckScreen, site_id: str) -> JournalEntry | None:
+    """The latest change of this site that is still in place."""
+    for entry in journal_of(screen).newest_first():
+        if entry.can_undo and site_of_entry(entry) == site_id:
+            return entry
+    return None

@@ -1,0 +1,164 @@
+"""Provides SiteSettingsActions: the Settings view of a site, and the sending of its changes.
+
+The form (``SiteSettingsForm``) checks as you type and posts only what changed; this mixin tells
+a reader or an editor that nothing can be saved before anything is sent, sends the update,
+shows a refusal under the field it names, and journals a success with the previous values.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+
+from .. import text
+from ..api.errors import ApiError
+from ..data.site_structure import NodeKind
+from ..widgets.checked_field import CheckedField
+from ..widgets.site_settings_form import SiteSettings, SiteSettingsForm, field_of_refusal
+from .site_base import SiteParts
+
+if TYPE_CHECKING:
+    from ..screens.site import SiteView
+
+__all__ = ["SiteSettingsActions", "settings_of"]
+
+_WORDS = {
+    "title": "title",
+    "visibility": "visibility",
+    "basename": "basename",
+    "hostname": "hostname",
+    "proxy": "proxy",
+    "adaptive_content": "adaptive content",
+    "agents_context": "agents context",
+    "default_site_section": "default section",
+    "default_site_space": "default site space",
+}
+
+
+def settings_of(view: SiteView) -> SiteSettings:
+    site, outline = view.site, view.outline
+    sections = outline.of_kind(NodeKind.SECTION)
+    default_section = outline.default_section()
+    # The site's default site space is one of the root level, or of the default section.
+    holder = default_section.key if default_section is not None else None
+    candidates = outline.children_of(holder) if holder or not sections else []
+    candidates = [c for c in candidates if c.kind is NodeKind.SITE_SPACE]
+    default_space = next((c for c in candidates if c.default), None)
+    return SiteSettings(
+        title=site.title,
+        visibility=site.visibility,
+        basename=site.basename or "",
+        hostname=site.hostname or "",
+        proxy=site.proxy.origin if site.proxy is not None else "",
+        adaptive=bool(site.adaptive_content and site.adaptive_content.enabled),
+        agents_context=site.agents_context or "included",
+        default_section=default_section.id if default_section is not None else None,
+        default_site_space=default_space.id if default_space is not None else None,
+        sections=[(s.title, s.id) for s in sections],
+        site_spaces=[(c.title, c.id) for c in candidates],
+    )
+
+
+class SiteSettingsActions(SiteParts):
+    """Mixin of the site screen: the Settings tab."""
+
+    def compose_settings(self) -> ComposeResult:
+        yield SiteSettingsForm(id="settings-form")
+
+    @property
+    def settings_form(self) -> SiteSettingsForm:
+        return self.query_one("#settings-form", SiteSettingsForm)
+
+    def show_settings_of(self, view: SiteView) -> None:
+        form = self.settings_form
+        form.show_settings(settings_of(view))
+        if not view.organization.permissions.admin:
+            form.say(
+                "You need the admin role in the organisation to change these settings: "
+                "nothing you type here can be saved.",
+                error=True,
+            )
+
+    def focus_settings(self) -> None:
+        self.settings_form.query_one(CheckedField).input.focus()
+
+    def settings_have_focus(self) -> bool:
+        focused = self.focused
+        return focused is not None and self.settings_form in focused.ancestors
+
+    @on(SiteSettingsForm.Submitted)
+    def _settings_submitted(self, event: SiteSettingsForm.Submitted) -> None:
+        form = event.form
+        if not self.may_change(f"change the settings of {self.site_title()}"):
+            form.say(
+                "Nothing was sent: you need the admin role to change the settings.", error=True
+            )
+            return
+        changes = event.changes
+        before = self._previous(changes)
+        editor = self.editor()
+        words = ", ".join(_WORDS.get(name, name) for name in changes)
+
+        async def undo() -> None:
+            await editor.update_site(before)
+
+        async def work() -> None:
+            try:
+                await editor.update_site(changes)
+            except ApiError as error:
+                form.refuse(field_of_refusal(error.message), f"{error.title}: {error.message}")
+                return
+            form.say(f"Saved: {words}.")
+            description = f"Changed the {words} of {self.site_title()}"
+            self.journal_change(
+                "settings",
+                description,
+                undo,
+                [editor.call("sites", "update_site_by_id", **before)],
+            )
+            self.structure_changed(f"{description}.")
+
+        self.run_task(work, group="settings")
+
+    def _previous(self, changes: dict[str, Any]) -> dict[str, Any]:
+        """What to send to put back the settings ``changes`` replaces."""
+        site, outline = self.site, self.outline
+        assert site is not None
+        previous: dict[str, Any] = {}
+        for name in changes:
+            if name == "proxy":
+                previous[name] = site.proxy.origin if site.proxy is not None else None
+            elif name == "hostname":
+                previous[name] = site.hostname or None
+            elif name == "adaptive_content":
+                enabled = bool(site.adaptive_content and site.adaptive_content.enabled)
+                previous[name] = {"enabled": enabled}
+            elif name == "default_site_section":
+                default = outline.default_section()
+                if default is not None:
+                    previous[name] = default.id
+            elif name == "default_site_space":
+                default = next(
+                    (
+                        n
+                        for n in outline.walk()
+                        if n.kind is NodeKind.SITE_SPACE
+                        and n.default
+                        and (n.parent is None or n.parent == _key(outline.default_section()))
+                    ),
+                    None,
+                )
+                if default is not None:
+                    previous[name] = default.id
+            else:
+                previous[name] = getattr(site, name)
+        return previous
+
+
+def _key(node: Any) -> str | None:
+    return node.key if node is not None else None
+
+
+_ = text

@@ -1,0 +1,631 @@
+"""Provides SiteStructureActions: the keys of a site's structure tree, and undo.
+
+Adding, editing and deleting sections, section groups and site spaces; moving them with the
+keyboard (``K``/``J`` up and down among their siblings, ``>`` and ``<`` into and out of a
+group); making one the default; viewing the site as a visitor; undoing (``u``, and ``U`` for
+the journal). Each change is sent only when the user may change the site, is journaled with
+its undo, and the tree then shows what the service lists next: no key plans a move from a
+tree that is not yet the service's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widgets import Static
+
+from .. import text
+from ..api.errors import ApiError
+from ..api.models import SiteSection, SiteSectionGroup, SiteSpace, Space
+from ..data.conditions import Outcome, Visitor
+from ..data.journal import JournalEntry, NothingToUndo
+from ..data.site_structure import (
+    DOWN,
+    UP,
+    CannotMove,
+    NodeKind,
+    Rearrangement,
+    SiteNode,
+    plan_into_group,
+    plan_out_of_group,
+    plan_shift,
+    verdicts,
+)
+from ..dialogs.site_dialogs import (
+    ConfirmStructureDelete,
+    JournalDialog,
+    VisitorChoice,
+    VisitorDialog,
+    describe_visitor,
+)
+from ..dialogs.site_structure_forms import (
+    AddSectionDialog,
+    AddSiteSpaceDialog,
+    CreateGroupDialog,
+    NodeEdit,
+    NodeForm,
+    describe_edit,
+)
+from ..humanize import plural
+from ..shell.navigation import space_location
+from .site_base import SiteParts
+from .site_edits import snapshot
+from .site_journal import journal_of, last_change_of_site, site_of_entry
+
+__all__ = ["STRUCTURE_BINDINGS", "SiteStructureActions"]
+
+
+def _binding(
+    keys: str, action: str, description: str, id: str, tooltip: str, show: bool = True
+) -> Binding:
+    return Binding(keys, action, description, show=show, id=id, tooltip=tooltip)
+
+
+STRUCTURE_BINDINGS: list[BindingType] = [
+    _binding(
+        "n",
+        "add_section",
+        "New section",
+        "site.add_section",
+        "Add a section showing a space (searchable list of the spaces)",
+    ),
+    _binding(
+        "e", "edit_node", "Edit", "site.edit", "Edit the highlighted section, group or site space"
+    ),
+    _binding(
+        "c",
+        "edit_condition",
+        "Condition",
+        "site.condition",
+        "Edit the condition of the highlighted section or site space (empty removes it)",
+    ),
+    _binding(
+        "K,shift+up",
+        "move_up",
+        "Move up",
+        "site.move_up",
+        "Move the highlighted node up among its siblings",
+    ),
+    _binding(
+        "J,shift+down",
+        "move_down",
+        "Move down",
+        "site.move_down",
+        "Move the highlighted node down among its siblings",
+    ),
+    _binding(
+        "v",
+        "view_as_visitor",
+        "View as",
+        "site.view_as",
+        "Grey out what a visitor (with claims you pick, or anonymous) would not see",
+    ),
+    _binding("u", "undo_last", "Undo", "site.undo", "Undo the last change of this site"),
+    _binding(
+        "d,delete",
+        "delete_node",
+        "Delete",
+        "site.delete",
+        "Delete the highlighted node (asks first, says what visitors lose)",
+    ),
+    _binding(
+        "a",
+        "add_site_space",
+        "Add space",
+        "site.add_site_space",
+        "Show a space in the highlighted section (or the default one, or the root)",
+        False,
+    ),
+    _binding(
+        "g",
+        "create_group",
+        "New group",
+        "site.create_group",
+        "Create a section group (with the highlighted section)",
+        False,
+    ),
+    _binding(
+        "greater_than_sign",
+        "into_group",
+        "Into group",
+        "site.into_group",
+        "Put the highlighted section into the group next to it",
+        False,
+    ),
+    _binding(
+        "less_than_sign",
+        "out_of_group",
+        "Out of group",
+        "site.out_of_group",
+        "Take the highlighted section out of its group",
+        False,
+    ),
+    _binding(
+        "asterisk",
+        "make_default",
+        "Make default",
+        "site.make_default",
+        "Make the highlighted section (or site space) the default",
+        False,
+    ),
+    _binding(
+        "V", "stop_viewing_as", "Stop view as", "site.stop_view_as", "Show every node again", False
+    ),
+    _binding(
+        "U",
+        "show_journal",
+        "Journal",
+        "site.journal",
+        "This session's changes to sites; Enter undoes any of them",
+        False,
+    ),
+]
+
+_NEEDS_NODE = {"edit_node", "delete_node", "move_up", "move_down"}
+_NEEDS_CONDITION_HOLDER = {"edit_condition", "make_default"}
+
+
+class SiteStructureActions(SiteParts):
+    """Mixin of the site screen: what the structure's keys do."""
+
+    STRUCTURE_ACTIONS = frozenset(
+        b.action
+        for b in STRUCTURE_BINDINGS
+        if isinstance(b, Binding) and b.action not in ("undo_last", "show_journal")
+    )
+
+    visitor: Visitor | None = None
+    """The visitor simulated (None: every node shows as it is)."""
+    changing: bool = False
+    """Whether a change was sent and the tree does not show the service's answer yet."""
+
+    def highlighted_node(self) -> SiteNode | None:
+        raise NotImplementedError
+
+    def space_behind(self, node: SiteNode) -> Space | None:
+        raise NotImplementedError
+
+    def show_node_details(self) -> None:
+        raise NotImplementedError
+
+    # -- which keys fit the highlighted node ------------------------------------------------
+
+    def structure_action_fits(self, action: str) -> bool:
+        node = self.highlighted_node()
+        if action in _NEEDS_NODE:
+            return node is not None
+        if action in _NEEDS_CONDITION_HOLDER:
+            return node is not None and node.kind is not NodeKind.GROUP
+        if action == "into_group":
+            return node is not None and node.kind is NodeKind.SECTION and node.parent is None
+        if action == "out_of_group":
+            return node is not None and node.kind is NodeKind.SECTION and node.parent is not None
+        if action == "stop_viewing_as":
+            return self.visitor is not None
+        return True
+
+    def _ready(self, doing: str) -> bool:
+        if self.changing:
+            self.notify("Wait: the last change is still being sent.", severity="warning")
+            return False
+        return self.may_change(doing)
+
+    # -- after a change --------------------------------------------------------------------
+
+    def structure_changed(self, message: str, *, select: str | None = None) -> None:
+        """Say what was done, and show what the service lists now (before the next change)."""
+        self.notify(message, title="Done", markup=False)
+        self.changing = True
+        self.pending_select = select
+
+        def failed(error: ApiError) -> None:
+            self.changing = False
+
+        self.load(self.fetch_view, self._show_changed, refresh=True, on_error=failed)
+
+    def _show_changed(self, view: Any) -> None:
+        self.changing = False
+        self.select_after_show(self.pending_select)
+        self.show_view(view)
+
+    pending_select: str | None = None
+
+    def select_after_show(self, key: str | None) -> None:
+        raise NotImplementedError
+
+    # -- adding ----------------------------------------------------------------------------
+
+    def action_add_section(self) -> None:
+        if not self._ready(f"add a section to {self.site_title()}"):
+            return
+        editor = self.editor()
+
+        def done(section: SiteSection | None) -> None:
+            if section is None:
+                return
+
+            async def undo() -> None:
+                await editor.delete(NodeKind.SECTION, section.id)
+
+            title = text.one_line(section.title)
+            self.journal_change(
+                f"{NodeKind.SECTION}:{section.id}",
+                f"Added the section {title}",
+                undo,
+                [editor.delete_call(NodeKind.SECTION, section.id)],
+            )
+            self.structure_changed(
+                f"Added the section {title}.", select=f"{NodeKind.SECTION}:{section.id}"
+            )
+
+        self.app.push_screen(AddSectionDialog(self.target()), done)
+
+    def _section_here(self) -> str | None:
+        node = self.highlighted_node()
+        if node is None:
+            return None
+        section = node if node.kind is NodeKind.SECTION else self.outline.section_of(node)
+        return section.id if section is not None else None
+
+    def action_add_site_space(self) -> None:
+        if not self._ready(f"show a space on {self.site_title()}"):
+            return
+        editor = self.editor()
+
+        def done(site_space: SiteSpace | None) -> None:
+            if site_space is None:
+                return
+
+            async def undo() -> None:
+                await editor.delete(NodeKind.SITE_SPACE, site_space.id)
+
+            title = text.one_line(site_space.title)
+            self.journal_change(
+                f"{NodeKind.SITE_SPACE}:{site_space.id}",
+                f"Added the site space {title}",
+                undo,
+                [editor.delete_call(NodeKind.SITE_SPACE, site_space.id)],
+            )
+            self.structure_changed(
+                f"Added the site space {title}.", select=f"{NodeKind.SITE_SPACE}:{site_space.id}"
+            )
+
+        dialog = AddSiteSpaceDialog(self.target(), self.outline, self._section_here())
+        self.app.push_screen(dialog, done)
+
+    def action_create_group(self) -> None:
+        if not self._ready(f"create a section group in {self.site_title()}"):
+            return
+        node = self.highlighted_node()
+        chosen = node.id if node is not None and node.kind is NodeKind.SECTION else None
+        editor = self.editor()
+
+        def done(group: SiteSectionGroup | None) -> None:
+            if group is None:
+                return
+
+            async def undo() -> None:
+                await editor.delete(NodeKind.GROUP, group.id)
+
+            title = text.one_line(group.title)
+            notes = (
+                ["its sections stay together where the group stood"]
+                if len(group.sections) > 1
+                else []
+            )
+            self.journal_change(
+                f"{NodeKind.GROUP}:{group.id}",
+                f"Created the section group {title}",
+                undo,
+                [editor.delete_call(NodeKind.GROUP, group.id)],
+                not_restorable=notes,
+            )
+            self.structure_changed(
+                f"Created the section group {title} with {plural(len(group.sections), 'section')}.",
+                select=f"{NodeKind.GROUP}:{group.id}",
+            )
+
+        self.app.push_screen(CreateGroupDialog(self.target(), self.outline, chosen), done)
+
+    # -- editing ---------------------------------------------------------------------------
+
+    def action_edit_node(self) -> None:
+        self._edit("")
+
+    def action_edit_condition(self) -> None:
+        self._edit("condition")
+
+    def _edit(self, only: str) -> None:
+        node = self.highlighted_node()
+        if node is None:
+            return
+        what = "the condition of" if only else "edit"
+        if not self._ready(f"{what} {node.word} {text.one_line(node.title)}"):
+            return
+        editor = self.editor()
+
+        def done(edit: NodeEdit | None) -> None:
+            if edit is None:
+                return
+
+            async def undo() -> None:
+                await editor.update(node.kind, node.id, edit.before)
+
+            description = describe_edit(edit)
+            self.journal_change(
+                node.key, description, undo, [editor.update_call(node.kind, node.id, edit.before)]
+            )
+            self.structure_changed(f"{description}.", select=node.key)
+
+        form = NodeForm(self.target(), self.outline, node, self.schema, only=only)
+        self.app.push_screen(form, done)
+
+    def action_make_default(self) -> None:
+        node = self.highlighted_node()
+        if node is None or node.kind is NodeKind.GROUP:
+            return
+        if node.default:
+            self.notify(f"{text.one_line(node.title)} is already the default.")
+            return
+        if not self._ready(f"change the defaults of {self.site_title()}"):
+            return
+        editor, outline = self.editor(), self.outline
+        section = outline.section_of(node)
+        if node.kind is NodeKind.SECTION:
+            old = outline.default_section()
+            fields, back = (
+                {"default_site_section": node.id},
+                ({"default_site_section": old.id} if old else {}),
+            )
+            holder: SiteNode | None = None
+        else:
+            siblings = outline.children_of(node.parent)
+            old = next((s for s in siblings if s.default), None)
+            fields, back = (
+                {"default_site_space": node.id},
+                ({"default_site_space": old.id} if old else {}),
+            )
+            holder = section  # a section's default is set on it; the root's on the site
+
+        async def send() -> None:
+            if holder is not None:
+                await editor.update(NodeKind.SECTION, holder.id, fields)
+            else:
+                await editor.update_site(fields)
+
+        async def undo() -> None:
+            if not back:
+                return
+            if holder is not None:
+                await editor.update(NodeKind.SECTION, holder.id, back)
+            else:
+                await editor.update_site(back)
+
+        what = "default section" if node.kind is NodeKind.SECTION else "default site space"
+        description = f"Made {text.one_line(node.title)} the {what}"
+
+        async def work() -> None:
+            await send()
+            call = (
+                editor.update_call(NodeKind.SECTION, holder.id, back)
+                if holder is not None
+                else editor.call("sites", "update_site_by_id", **back)
+            )
+            self.journal_change(node.key, description, undo, [call])
+            self.structure_changed(f"{description}.", select=node.key)
+
+        self.run_change(work)
+
+    def run_change(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Send a change from a key (no dialog): a refusal is told, nothing is journaled."""
+
+        async def guarded() -> None:
+            try:
+                await work()
+            except ApiError as error:
+                self.changing = False
+                self.notify(
+                    f"{error.message}\n{error.hint}",
+                    title=error.title,
+                    severity="error",
+                    markup=False,
+                )
+
+        self.changing = True
+        self.run_task(guarded, group="change")
+
+    # -- deleting --------------------------------------------------------------------------
+
+    def action_delete_node(self) -> None:
+        node = self.highlighted_node()
+        if node is None:
+            return
+        if not self._ready(f"delete the {node.word} {text.one_line(node.title)}"):
+            return
+        shot = snapshot(self.outline, node.key)
+        editor = self.editor()
+
+        def done(deleted: SiteNode | None) -> None:
+            if deleted is None:
+                return
+
+            async def undo() -> str:
+                return await editor.recreate(shot)
+
+            self.journal_change(
+                node.key,
+                f"Deleted the {node.word} {text.one_line(node.title)}",
+                undo,
+                [editor.call(_ADD[node.kind][0], _ADD[node.kind][1], title=node.title)],
+                not_restorable=shot.not_restorable,
+            )
+            self.structure_changed(f"Deleted the {node.word} {text.one_line(node.title)}.")
+
+        self.app.push_screen(ConfirmStructureDelete(self.target(), self.outline, node), done)
+
+    # -- moving ----------------------------------------------------------------------------
+
+    def action_move_up(self) -> None:
+        self._rearrange(lambda key: plan_shift(self.outline, key, UP))
+
+    def action_move_down(self) -> None:
+        self._rearrange(lambda key: plan_shift(self.outline, key, DOWN))
+
+    def action_into_group(self) -> None:
+        self._rearrange(lambda key: plan_into_group(self.outline, key))
+
+    def action_out_of_group(self) -> None:
+        self._rearrange(lambda key: plan_out_of_group(self.outline, key))
+
+    def _rearrange(self, plan_of: Callable[[str], Rearrangement]) -> None:
+        node = self.highlighted_node()
+        if node is None:
+            return
+        if self.changing:
+            self.notify("Wait: the last change is still being sent.", severity="warning")
+            return
+        try:
+            plan = plan_of(node.key)
+        except CannotMove as reason:
+            self.notify(str(reason), severity="warning", markup=False)
+            return
+        if not self.may_change(f"move the {node.word} {text.one_line(node.title)}"):
+            return
+        editor = self.editor()
+
+        async def undo() -> None:
+            await editor.run(plan.undo)
+
+        async def work() -> None:
+            await editor.run(plan.steps)
+            self.journal_change(plan.subject, plan.description, undo, editor.calls_of(plan.undo))
+            self.structure_changed(f"{plan.description}.", select=plan.subject)
+
+        self.run_change(work)
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def action_undo_last(self) -> None:
+        entry = last_change_of_site(self, self.site_id)
+        if entry is None:
+            self.notify("Nothing to undo on this site in this session.", severity="warning")
+            return
+        self.undo_entry(entry)
+
+    def undo_entry(self, entry: JournalEntry) -> None:
+        if self.changing:
+            self.notify("Wait: the last change is still being sent.", severity="warning")
+            return
+        if not self.may_change("undo a change of this site"):
+            return
+        journal = journal_of(self)
+        later = journal.later_on_same_subject(entry)
+
+        async def work() -> None:
+            try:
+                await journal.undo(entry)
+            except NothingToUndo as reason:
+                self.changing = False
+                self.notify(str(reason), severity="warning", markup=False)
+                return
+            except ApiError as error:
+                self.changing = False
+                self.notify(
+                    f"{entry.description} is still in place: {error.message}\n{error.hint}",
+                    title="Undo failed",
+                    severity="error",
+                    markup=False,
+                )
+                return
+            notes = "".join(f"\n{note}" for note in entry.notes)
+            warning = (
+                f"\n{plural(len(later), 'later change')} touched the same node." if later else ""
+            )
+            if site_of_entry(entry) == self.site_id:
+                self.structure_changed(f"Undid: {entry.description}.{notes}{warning}")
+                self.refresh_side_views()
+            else:
+                self.changing = False
+                self.notify(f"Undid: {entry.description}.{notes}", title="Done", markup=False)
+
+        self.changing = True
+        self.run_task(work, group="change")
+
+    def action_show_journal(self) -> None:
+        entries = journal_of(self).newest_first()
+        titles = {place.id: place.title for place in self.session.places if place.kind == "site"}
+
+        def chosen(entry: JournalEntry | None) -> None:
+            if entry is not None:
+                self.undo_entry(entry)
+
+        self.app.push_screen(JournalDialog(entries, titles), chosen)
+
+    # -- view as a visitor -----------------------------------------------------------------
+
+    def compose_visitor_bar(self) -> Any:
+        yield Static(id="visitor-bar")
+
+    def action_view_as_visitor(self) -> None:
+        def chosen(choice: VisitorChoice | None) -> None:
+            if choice is not None:
+                self.visitor = choice.visitor
+                self.show_simulation()
+                self.refresh_bindings()
+
+        self.app.push_screen(VisitorDialog(self.schema, self.visitor), chosen)
+
+    def action_stop_viewing_as(self) -> None:
+        self.visitor = None
+        self.show_simulation()
+        self.refresh_bindings()
+
+    def show_simulation(self) -> None:
+        """Grey out what the simulated visitor would not see, and say who it is."""
+        bar = self.query_one("#visitor-bar", Static)
+        tree = self.tree_widget()
+        if self.visitor is None:
+            tree.show_verdicts({})
+            bar.display = False
+            self.show_node_details()
+            return
+        found = verdicts(self.outline, self.visitor)
+        tree.show_verdicts(found)
+        considered = [
+            v for k, v in found.items() if self.outline.node(k).kind is not NodeKind.GROUP
+        ]
+        hidden = sum(1 for v in considered if v.outcome is Outcome.HIDDEN)
+        unknown = sum(1 for v in considered if v.outcome is Outcome.UNKNOWN)
+        who = describe_visitor(self.visitor, self.schema)
+        parts = [f"{hidden} of {len(considered)} hidden"]
+        if unknown:
+            parts.append(f"{unknown} cannot be evaluated")
+        bar.update(
+            Content.assemble(
+                Content.styled("Viewing as ", "bold"),
+                text.content(who),
+                Content.styled(f" · {', '.join(parts)} · v changes, V stops", "$text-muted"),
+            )
+        )
+        bar.display = True
+        self.show_node_details()
+
+    def tree_widget(self) -> Any:
+        raise NotImplementedError
+
+    def open_space_of(self, node: SiteNode) -> None:
+        space = self.space_behind(node)
+        if space is None:
+            self.notify("The space behind this site space is not known.", severity="warning")
+            return
+        self.docdeck.open_location(space_location(space))
+
+
+_ADD = {
+    NodeKind.SECTION: ("site_sections", "add_section_to_site"),
+    NodeKind.GROUP: ("site_section_groups", "add_section_group_to_site"),
+    NodeKind.SITE_SPACE: ("site_spaces", "add_space_to_site"),
+}
