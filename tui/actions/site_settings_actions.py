@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual import on
 from textual.app import ComposeResult
 
 from .. import text
@@ -88,8 +87,8 @@ class SiteSettingsActions(SiteParts):
         focused = self.focused
         return focused is not None and self.settings_form in focused.ancestors
 
-    @on(SiteSettingsForm.Submitted)
-    def _settings_submitted(self, event: SiteSettingsForm.Submitted) -> None:
+    def on_site_settings_form_submitted(self, event: SiteSettingsForm.Submitted) -> None:
+        # A handler by name: @on in a mixin that is not a widget class is never registered.
         form = event.form
         if not self.may_change(f"change the settings of {self.site_title()}"):
             form.say(

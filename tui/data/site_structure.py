@@ -3,9 +3,10 @@
 The service lists a site's sections (in reading order, each with its site spaces), its section
 groups (in order) and its site spaces (those at the root level first). ``build_outline`` turns
 those three lists into one tree: section groups › sections › site spaces, with the site spaces
-of the root level first. The lists say where every group that holds a section stands; an empty
-group is placed by the order of the groups (right before the next group that holds sections,
-or at the end), which is all they tell.
+of the root level first. The lists say where every group that holds a section stands, but not
+where an empty group stands: the top level's order from the published structure does (the site
+screen asks for it only when a group is empty); without it, an empty group goes right before
+the next group that holds sections, or at the end.
 
 A move with the keyboard is a swap with the next sibling up or down, sent as the move
 operations' ``before``/``after`` anchors. A section may only be anchored to a section, so a
@@ -270,8 +271,13 @@ def build_outline(
     groups: Sequence[GroupLike],
     sections: Sequence[SectionLike],
     site_spaces: Sequence[SiteSpaceLike],
+    top: Sequence[tuple[str, str]] | None = None,
 ) -> SiteOutline:
-    """The tree of a site from its three lists, each in the service's order."""
+    """The tree of a site from its three lists, each in the service's order.
+
+    ``top`` is the order of the top level as (kind, id) pairs, when known from the published
+    structure: it places the empty groups, which the lists cannot.
+    """
     outline = SiteOutline()
 
     def add(node: SiteNode) -> None:
@@ -309,6 +315,13 @@ def build_outline(
     for group_id in order:
         if group_id not in placed:
             place_group(group_id)
+    if top is not None:
+        rank = {f"{kind}:{item}": index for index, (kind, item) in enumerate(top)}
+        level = outline.children.get(None, [])
+        # Root site spaces stay first; what ``top`` does not name keeps its place after it.
+        level.sort(key=lambda key: (key in rank, rank.get(key, len(rank))))
+        roots = [k for k in level if outline.nodes[k].kind is NodeKind.SITE_SPACE]
+        outline.children[None] = roots + [k for k in level if k not in roots]
     return outline
 
 

@@ -68,14 +68,17 @@ class SiteView:
     groups: list[SiteSectionGroup]
     sections: list[SiteSection]
     site_spaces: list[SiteSpace]
+    top: list[tuple[str, str]] | None = None
+    """The top level's order, from the published structure, when a group is empty."""
     outline: SiteOutline = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.outline = build_outline(self.groups, self.sections, self.site_spaces)
+        self.outline = build_outline(self.groups, self.sections, self.site_spaces, self.top)
 
 
 async def fetch_site_view(client: Client, organization_id: str, site_id: str) -> SiteView:
-    """Every GET of a site's structure, sent at once: one round trip per list."""
+    """Every GET of a site's structure, sent at once: one round trip for the lists (and one
+    more for the published order when a section group is empty)."""
     site, organization, groups, sections, site_spaces = await asyncio.gather(
         client.sites.get_site_by_id(organization_id, site_id),
         client.organizations.get_organization_by_id(organization_id),
@@ -85,7 +88,12 @@ async def fetch_site_view(client: Client, organization_id: str, site_id: str) ->
         _every(client, client.site_sections.list_site_sections, organization_id, site_id),
         _every(client, client.site_spaces.list_site_spaces, organization_id, site_id),
     )
-    return SiteView(site, organization, groups, sections, site_spaces)
+    top = None
+    if any(not group.sections for group in groups):
+        # Where an empty group stands, only the published structure tells.
+        published = await client.sites.get_published_content_site(organization_id, site_id)
+        top = [(item.object, item.id) for item in published.structure.structure]
+    return SiteView(site, organization, groups, sections, site_spaces, top)
 
 
 class SiteScreen(

@@ -49,16 +49,11 @@ def site_address(site: Site) -> str:
     return f"/{site.basename}" if site.basename else ""
 
 
-def site_summary(site: Site) -> str:
-    """``premium · public · published · docs.northwind.dev · 5 site spaces``."""
-    parts = [
-        site.type,
-        site.visibility,
-        "published" if site.published else "not published",
-        site_address(site),
-        plural(site.site_spaces, "site space"),
-    ]
-    return " · ".join(p for p in parts if p)
+def site_summary(site: Site) -> tuple[str, str]:
+    """``premium · public · published`` and ``docs.northwind.dev · 5 site spaces``."""
+    kind = [site.type, site.visibility, "published" if site.published else "not published"]
+    where = [site_address(site), plural(site.site_spaces, "site space")]
+    return " · ".join(p for p in kind if p), " · ".join(p for p in where if p)
 
 
 def site_facts(site: Site) -> list[tuple[str, object]]:
@@ -193,7 +188,9 @@ class SitesScreen(SiteAdminActions, BrowserScreen[SitesView]):
                 Content.assemble(
                     text.content(site.title, "bold"),
                     "\n  ",
-                    text.content(site_summary(site), "$text-muted"),
+                    text.content(site_summary(site)[0], "$text-muted"),
+                    "\n  ",
+                    text.content(site_summary(site)[1], "$text-muted"),
                 ),
                 " ".join((site.title, site_address(site))),
                 site,

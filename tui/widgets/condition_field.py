@@ -119,6 +119,9 @@ class ConditionField(FormField):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._explain()
+        if self.input.has_focus:
+            # The message under the field is what the user reads while typing: keep it in view.
+            self.call_after_refresh(self.scroll_visible, animate=False)
 
     def problem(self) -> str | None:
         value = self.value

@@ -178,11 +178,15 @@ class ItemTree(Tree[Row], Generic[V]):
     ) -> None:
         """Replace many levels at once (the whole of an organisation, for a filter), then draw
         once: ``levels`` maps a parent key to its children, ``more`` says which have more."""
-        for parent, items in levels.items():
-            kept = {item.key for item in items}
+        # Everything dropped is forgotten first, then every level stored: an item that moved
+        # to another parent (a section out of its group) is forgotten under the old one and
+        # stored again under the new, whatever the order of the levels.
+        kept = {item.key for items in levels.values() for item in items}
+        for parent in levels:
             for old in self._children.get(parent, []):
                 if old.key not in kept:
                     self._forget(old.key)
+        for parent, items in levels.items():
             self._store(parent, items, more.get(parent, False))
         self._redraw(None)
 

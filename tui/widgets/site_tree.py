@@ -2,8 +2,8 @@
 
 Each row shows its title, its path, its icon name, ``★`` when it is the default and ``◈`` when
 it has a condition. With a visitor simulated, the rows that visitor would not see are greyed
-out and say so (``hidden``), and those whose condition cannot be evaluated say that instead:
-the reason itself is in the detail pane. Server text is never read as markup.
+out and struck through after a ``⊘``; those whose condition cannot be evaluated start with
+``?``. The reason itself is in the detail pane. Server text is never read as markup.
 """
 
 from __future__ import annotations
@@ -18,10 +18,22 @@ from ..data.conditions import Outcome, Verdict
 from ..data.site_structure import NodeKind, SiteNode, SiteOutline
 from .item_tree import ItemTree, TreeItem
 
-__all__ = ["CONDITION_MARK", "DEFAULT_MARK", "SiteStructureTree", "node_glyph", "site_item"]
+__all__ = [
+    "CONDITION_MARK",
+    "DEFAULT_MARK",
+    "HIDDEN_MARK",
+    "UNKNOWN_MARK",
+    "SiteStructureTree",
+    "node_glyph",
+    "site_item",
+]
 
 DEFAULT_MARK = "★"
 CONDITION_MARK = "◈"
+HIDDEN_MARK = "⊘"
+"""Before a node the simulated visitor would not see."""
+UNKNOWN_MARK = "?"
+"""Before a node whose condition cannot be evaluated for that visitor."""
 _GLYPHS = {NodeKind.GROUP: "▤", NodeKind.SECTION: "§", NodeKind.SITE_SPACE: "◇"}
 
 
@@ -100,6 +112,18 @@ class SiteStructureTree(ItemTree[SiteNode]):
         muted = self.get_component_rich_style("site-tree--muted", partial=True)
         mark = self.get_component_rich_style("site-tree--mark", partial=True)
         label = Text(no_wrap=True, end="")
+        verdict = self._verdicts.get(node.key)
+        hidden = verdict is not None and verdict.outcome is Outcome.HIDDEN
+        unknown = verdict is not None and verdict.outcome is Outcome.UNKNOWN
+        # The visitor's mark comes first, so that a long row never cuts it off.
+        if hidden:
+            label.append(f"{HIDDEN_MARK} ", muted)
+        elif unknown:
+            label.append(
+                f"{UNKNOWN_MARK} ",
+                self.get_component_rich_style("site-tree--unknown", partial=True),
+            )
+        start = len(label)
         label.append(f"{item.icon} " if item.icon else "")
         label.append(text.one_line(node.title))
         if node.path and node.kind is not NodeKind.GROUP:
@@ -110,13 +134,6 @@ class SiteStructureTree(ItemTree[SiteNode]):
             label.append(f" {DEFAULT_MARK}", mark)
         if node.condition:
             label.append(f" {CONDITION_MARK}", mark)
-        verdict = self._verdicts.get(node.key)
-        if verdict is not None and verdict.outcome is Outcome.HIDDEN:
-            label.stylize(self.get_component_rich_style("site-tree--hidden", partial=True))
-            label.append("  hidden", self.get_component_rich_style("site-tree--muted"))
-        elif verdict is not None and verdict.outcome is Outcome.UNKNOWN:
-            label.append(
-                "  ? cannot evaluate",
-                self.get_component_rich_style("site-tree--unknown", partial=True),
-            )
+        if hidden:
+            label.stylize(self.get_component_rich_style("site-tree--hidden", partial=True), start)
         return label
