@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static
 
 from .. import text
@@ -72,11 +72,14 @@ class SiteAudienceActions(SiteParts):
 
     AUDIENCE_ACTIONS = frozenset({"add_claim", "rename_claim", "remove_claim"})
 
-    def compose_audience(self) -> ComposeResult:
-        with VerticalScroll(id="audience-view"):
-            yield Static(id="audience-head")
-            yield ItemList(id="claims")
-            yield Static(id="audience-templates")
+    def audience_view(self) -> Widget:
+        """The Audience tab's content, made when the tab is first shown."""
+        return VerticalScroll(
+            Static(id="audience-head"),
+            ItemList(id="claims"),
+            Static(id="audience-templates"),
+            id="audience-view",
+        )
 
     def focus_audience(self) -> None:
         self.query_one("#claims", ItemList).focus()
@@ -100,7 +103,12 @@ class SiteAudienceActions(SiteParts):
 
     def show_audience(self, audience: AudienceData) -> None:
         self.audience = audience
-        head = self.query_one("#audience-head", Static)
+        if getattr(self, "visitor", None) is not None:
+            self.show_simulation()
+        heads = list(self.query("#audience-head").results(Static))
+        if not heads:
+            return  # the tab was never opened: it shows what is kept here when it is
+        head = heads[0]
         site = self.site
         adaptive = bool(site and site.adaptive_content and site.adaptive_content.enabled)
         state = (
@@ -147,8 +155,6 @@ class SiteAudienceActions(SiteParts):
         if not audience.templates:
             templates.append(Content.styled("  none: the schema has no claim", "$text-muted"))
         self.query_one("#audience-templates", Static).update(Content("\n").join(templates))
-        if getattr(self, "visitor", None) is not None:
-            self.show_simulation()
 
     def show_simulation(self) -> None:
         raise NotImplementedError

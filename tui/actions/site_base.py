@@ -1,4 +1,5 @@
-"""Provides SiteParts: what the site screen's mixins share (the site, who may change it, the journal).
+"""Provides SiteParts: what the site screen's mixins share (the site, who may change it, the
+journal), and SiteView: a site's structure as fetched (all its lists at once).
 
 Every change of a site needs the admin role in its organisation; ``may_change`` tells a reader
 or an editor so before anything is sent. A change that succeeded is written to the session's
@@ -7,14 +8,16 @@ journal with its undo (``journal_change``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import text
-from ..api.models import Organization, Site
+from ..api import Client
+from ..api.models import Organization, Page, Site, SiteSection, SiteSectionGroup, SiteSpace
 from ..data.journal import ClientCall, JournalEntry, Undo
-from ..data.site_structure import SiteOutline
+from ..data.site_structure import SiteOutline, build_outline
 from ..data.visitor_schema import VisitorSchema
 from ..dialogs import allowed
 from ..dialogs.site_structure_forms import SiteTarget
@@ -28,7 +31,54 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-__all__ = ["AudienceData", "SiteParts"]
+__all__ = ["AudienceData", "SiteParts", "SiteView", "fetch_site_view"]
+
+EVERYTHING = 1000
+"""The page size of a site's lists: a site's structure comes whole, in one page."""
+T = TypeVar("T")
+
+
+async def _every(
+    client: Client, operation: Callable[..., Awaitable[Page[T]]], *args: Any
+) -> list[T]:
+    return [item async for item in client.paginate(operation, *args, limit=EVERYTHING)]
+
+
+@dataclass
+class SiteView:
+    """A site, its organisation, and its three lists in the service's order."""
+
+    site: Site
+    organization: Organization
+    groups: list[SiteSectionGroup]
+    sections: list[SiteSection]
+    site_spaces: list[SiteSpace]
+    top: list[tuple[str, str]] | None = None
+    """The top level's order, from the published structure, when a group is empty."""
+    outline: SiteOutline = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.outline = build_outline(self.groups, self.sections, self.site_spaces, self.top)
+
+
+async def fetch_site_view(client: Client, organization_id: str, site_id: str) -> SiteView:
+    """Every GET of a site's structure, sent at once: one round trip for the lists (and one
+    more for the published order when a section group is empty)."""
+    site, organization, groups, sections, site_spaces = await asyncio.gather(
+        client.sites.get_site_by_id(organization_id, site_id),
+        client.organizations.get_organization_by_id(organization_id),
+        _every(
+            client, client.site_section_groups.list_site_section_groups, organization_id, site_id
+        ),
+        _every(client, client.site_sections.list_site_sections, organization_id, site_id),
+        _every(client, client.site_spaces.list_site_spaces, organization_id, site_id),
+    )
+    top = None
+    if any(not group.sections for group in groups):
+        # Where an empty group stands, only the published structure tells.
+        published = await client.sites.get_published_content_site(organization_id, site_id)
+        top = [(item.object, item.id) for item in published.structure.structure]
+    return SiteView(site, organization, groups, sections, site_spaces, top)
 
 
 @dataclass(frozen=True)

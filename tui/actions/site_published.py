@@ -1,7 +1,7 @@
 """Provides SitePublishedView: a site as its visitors get it, with the published URLs.
 
 The published view is the service's: groups, sections and site spaces with their URLs. A
-share-link site's URLs resolve only with its share key, which the service never tells: ``k``
+share-link site's URLs resolve only with its share key, which the service never tells: ``s``
 asks for it (kept for the session), and ``y`` copies the highlighted URL.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static
 
 from .. import text
@@ -26,7 +26,7 @@ __all__ = ["PUBLISHED_BINDINGS", "SitePublishedView", "published_entries"]
 
 PUBLISHED_BINDINGS: list[BindingType] = [
     Binding(
-        "k",
+        "s",
         "share_key",
         "Share key",
         id="site.share_key",
@@ -75,10 +75,11 @@ class SitePublishedView(SiteParts):
     PUBLISHED_ACTIONS = frozenset({"share_key"})
     published_loaded = False
 
-    def compose_published(self) -> ComposeResult:
-        with Vertical(id="published-view"):
-            yield Static(id="published-head")
-            yield ItemList(id="published-list")
+    def published_view(self) -> Widget:
+        """The Published tab's content, made when the tab is first shown."""
+        return Vertical(
+            Static(id="published-head"), ItemList(id="published-list"), id="published-view"
+        )
 
     def focus_published(self) -> None:
         self.query_one("#published-list", ItemList).focus()
@@ -106,7 +107,9 @@ class SitePublishedView(SiteParts):
                     "$text-warning",
                 )
             )
-        elif site.urls.published:
+        elif not site.urls.published:
+            lines.append(Content("Published: visitors need its share link."))
+        else:
             lines.append(
                 Content.assemble("Published at ", text.content(site.urls.published, "bold"))
             )
@@ -115,14 +118,14 @@ class SitePublishedView(SiteParts):
                 lines.append(
                     Content.styled(
                         "Share-link site: URLs resolved with the share key typed in this session "
-                        "(k changes it).",
+                        "(s changes it).",
                         "$text-muted",
                     )
                 )
             else:
                 lines.append(
                     Content.styled(
-                        "Share-link site: its URLs resolve only with its share key; k types it.",
+                        "Share-link site: its URLs resolve only with its share key; s types it.",
                         "$text-muted",
                     )
                 )

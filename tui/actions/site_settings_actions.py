@@ -7,19 +7,16 @@ shows a refusal under the field it names, and journals a success with the previo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual.app import ComposeResult
+from textual.widget import Widget
 
 from .. import text
 from ..api.errors import ApiError
 from ..data.site_structure import NodeKind
 from ..widgets.checked_field import CheckedField
 from ..widgets.site_settings_form import SiteSettings, SiteSettingsForm, field_of_refusal
-from .site_base import SiteParts
-
-if TYPE_CHECKING:
-    from ..screens.site import SiteView
+from .site_base import SiteParts, SiteView
 
 __all__ = ["SiteSettingsActions", "settings_of"]
 
@@ -63,15 +60,19 @@ def settings_of(view: SiteView) -> SiteSettings:
 class SiteSettingsActions(SiteParts):
     """Mixin of the site screen: the Settings tab."""
 
-    def compose_settings(self) -> ComposeResult:
-        yield SiteSettingsForm(id="settings-form")
+    def settings_view(self) -> Widget:
+        """The Settings tab's content, made when the tab is first shown."""
+        return SiteSettingsForm(id="settings-form")
 
     @property
     def settings_form(self) -> SiteSettingsForm:
         return self.query_one("#settings-form", SiteSettingsForm)
 
     def show_settings_of(self, view: SiteView) -> None:
-        form = self.settings_form
+        forms = list(self.query("#settings-form").results(SiteSettingsForm))
+        if not forms:
+            return  # not shown yet: filled in when its tab is first opened
+        form = forms[0]
         form.show_settings(settings_of(view))
         if not view.organization.permissions.admin:
             form.say(
@@ -81,11 +82,15 @@ class SiteSettingsActions(SiteParts):
             )
 
     def focus_settings(self) -> None:
-        self.settings_form.query_one(CheckedField).input.focus()
+        # From the top: focusing the first field would otherwise scroll its label away.
+        self.settings_form.query_one(CheckedField).input.focus(scroll_visible=False)
+        self.settings_form.scroll_home(animate=False)
 
     def settings_have_focus(self) -> bool:
         focused = self.focused
-        return focused is not None and self.settings_form in focused.ancestors
+        return focused is not None and any(
+            isinstance(a, SiteSettingsForm) for a in focused.ancestors
+        )
 
     def on_site_settings_form_submitted(self, event: SiteSettingsForm.Submitted) -> None:
         # A handler by name: @on in a mixin that is not a widget class is never registered.

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Iterator
+from typing import ClassVar, TypeVar
 
 from textual._path import CSSPathType
 from textual.app import ComposeResult
@@ -18,21 +16,17 @@ from textual.widgets import TabbedContent, TabPane
 from .. import text
 from ..actions.site_admin_actions import SiteAdminActions
 from ..actions.site_audience_actions import AUDIENCE_BINDINGS, SiteAudienceActions
-from ..actions.site_base import AudienceData
+from ..actions.site_base import AudienceData, SiteView, fetch_site_view
 from ..actions.site_published import PUBLISHED_BINDINGS, SitePublishedView
 from ..actions.site_settings_actions import SiteSettingsActions
 from ..actions.site_structure_actions import STRUCTURE_BINDINGS, SiteStructureActions
-from ..api import Client
 from ..api.models import (
     Organization,
-    Page,
     Site,
-    SiteSection,
-    SiteSectionGroup,
-    SiteSpace,
     Space,
 )
-from ..data.site_structure import NodeKind, SiteNode, SiteOutline, build_outline
+from ..data.site_structure import NodeKind, SiteNode, SiteOutline
+from ..humanize import plural
 from ..shell.navigation import (
     Focus,
     Location,
@@ -43,57 +37,14 @@ from ..shell.navigation import (
     sites_location,
 )
 from ..shell.screen import BrowserScreen, ScreenCommand
-from ..widgets import Crumb, DetailPane, SiteStructureTree
+from ..widgets import Breadcrumbs, Crumb, DetailPane, SiteStructureTree
 
-__all__ = ["SiteScreen", "SiteView", "fetch_site_view"]
+__all__ = ["SiteScreen"]
 
 EVERYTHING = 1000
 T = TypeVar("T")
 
 TABS = ("structure", "settings", "audience", "published")
-
-
-async def _every(
-    client: Client, operation: Callable[..., Awaitable[Page[T]]], *args: Any
-) -> list[T]:
-    return [item async for item in client.paginate(operation, *args, limit=EVERYTHING)]
-
-
-@dataclass
-class SiteView:
-    """A site, its organisation, and its three lists in the service's order."""
-
-    site: Site
-    organization: Organization
-    groups: list[SiteSectionGroup]
-    sections: list[SiteSection]
-    site_spaces: list[SiteSpace]
-    top: list[tuple[str, str]] | None = None
-    """The top level's order, from the published structure, when a group is empty."""
-    outline: SiteOutline = field(init=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self.outline = build_outline(self.groups, self.sections, self.site_spaces, self.top)
-
-
-async def fetch_site_view(client: Client, organization_id: str, site_id: str) -> SiteView:
-    """Every GET of a site's structure, sent at once: one round trip for the lists (and one
-    more for the published order when a section group is empty)."""
-    site, organization, groups, sections, site_spaces = await asyncio.gather(
-        client.sites.get_site_by_id(organization_id, site_id),
-        client.organizations.get_organization_by_id(organization_id),
-        _every(
-            client, client.site_section_groups.list_site_section_groups, organization_id, site_id
-        ),
-        _every(client, client.site_sections.list_site_sections, organization_id, site_id),
-        _every(client, client.site_spaces.list_site_spaces, organization_id, site_id),
-    )
-    top = None
-    if any(not group.sections for group in groups):
-        # Where an empty group stands, only the published structure tells.
-        published = await client.sites.get_published_content_site(organization_id, site_id)
-        top = [(item.object, item.id) for item in published.structure.structure]
-    return SiteView(site, organization, groups, sections, site_spaces, top)
 
 
 class SiteScreen(
@@ -155,18 +106,18 @@ class SiteScreen(
         self.outline = SiteOutline()
         self.audience: AudienceData | None = None
         self.view: SiteView | None = None
+        self._made: set[str] = set()
+        """The tabs whose content was mounted (the structure's always is)."""
         self._select = select
 
     def compose_body(self) -> ComposeResult:
         with TabbedContent(initial="structure"):
             with TabPane("1 Structure", id="structure"), Vertical():
                 yield from self.compose_structure()
-            with TabPane("2 Settings", id="settings"):
-                yield from self.compose_settings()
-            with TabPane("3 Audience", id="audience"):
-                yield from self.compose_audience()
-            with TabPane("4 Published", id="published"):
-                yield from self.compose_published()
+            # The other views are made when first shown: the structure opens sooner.
+            yield TabPane("2 Settings", id="settings")
+            yield TabPane("3 Audience", id="audience")
+            yield TabPane("4 Published", id="published")
 
     def compose_structure(self) -> ComposeResult:
         yield from self.compose_visitor_bar()
@@ -204,6 +155,8 @@ class SiteScreen(
         self.structure_tree.show_outline(view.outline)
         self.show_simulation()
         self.show_settings_of(view)
+        if self.audience is not None:
+            self.show_audience(self.audience)  # whether adaptive content is on may have changed
         self.set_note(self.structure_note())
         if self._select and self.structure_tree.select_key(self._select):
             self._select = None
@@ -212,7 +165,7 @@ class SiteScreen(
     def structure_note(self) -> str:
         sections = len(self.outline.of_kind(NodeKind.SECTION))
         site_spaces = len(self.outline.of_kind(NodeKind.SITE_SPACE))
-        return f"{sections} sections · {site_spaces} site spaces"
+        return f"{plural(sections, 'section')} · {plural(site_spaces, 'site space')}"
 
     def refresh_view(self) -> None:
         self.reload(refresh=True)
@@ -259,7 +212,12 @@ class SiteScreen(
             self.open_space_of(node)
 
     def show_node_details(self) -> None:
-        pane = self.query_one("#node-details", DetailPane)
+        try:
+            pane = self.query_one("#node-details", DetailPane)
+            self.query_one(Breadcrumbs)
+        except NoMatches:
+            return  # called after a refresh, by which time the screen was left
+
         node = self.highlighted_node()
         if node is None or self.site is None:
             self._crumbs(None)
@@ -324,8 +282,25 @@ class SiteScreen(
         except NoMatches:
             return "structure"
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def _make_view(self, tab: str) -> None:
+        """Mount a tab's content the first time it is shown, with what is known already."""
+        if tab in self._made or tab == "structure":
+            return
+        self._made.add(tab)
+        makers = {
+            "settings": self.settings_view,
+            "audience": self.audience_view,
+            "published": self.published_view,
+        }
+        await self.query_one(f"#{tab}", TabPane).mount(makers[tab]())
+        if tab == "settings" and self.view is not None:
+            self.show_settings_of(self.view)
+        elif tab == "audience" and self.audience is not None:
+            self.show_audience(self.audience)
+
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         tab = event.pane.id or "structure"
+        await self._make_view(tab)
         if tab == "structure":
             self.structure_tree.focus()
             self.show_node_details()

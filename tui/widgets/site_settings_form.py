@@ -105,6 +105,9 @@ class SiteSettingsForm(VerticalScroll):
     SiteSettingsForm > #settings-status.-error {
         color: $text-error;
     }
+    SiteSettingsForm > #settings-status.-empty {
+        display: none;
+    }
     SiteSettingsForm > Horizontal {
         height: auto;
         margin-bottom: 1;
@@ -131,7 +134,7 @@ class SiteSettingsForm(VerticalScroll):
         self.settings: SiteSettings | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="settings-status")
+        yield Static(id="settings-status", classes="-empty")
         yield CheckedField("Title", min_length=2, max_length=128, id="set-title")
         yield ChoiceField("Visibility", VISIBILITY_CHOICES, "public", id="set-visibility")
         yield CheckedField("Basename", min_length=1, max_length=100, id="set-basename")
@@ -203,6 +206,7 @@ class SiteSettingsForm(VerticalScroll):
         status = self.query_one("#settings-status", Static)
         status.update(Content(message))
         status.set_class(error, "-error")
+        status.set_class(not message, "-empty")
 
     def refuse(self, name: str | None, message: str) -> None:
         """Show the service's refusal under the field it names (else in the status line)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 
 from .. import text
@@ -85,6 +86,7 @@ class SiteStructureTree(ItemTree[SiteNode]):
         super().__init__(id=id, classes=classes)
         self._verdicts: Mapping[str, Verdict] = {}
         self._known: set[str] = set()
+        self._styles: dict[str, Style] | None = None
         """The nodes shown so far: a node new to the tree opens, one seen keeps its state."""
 
     def show_outline(self, outline: SiteOutline) -> None:
@@ -97,20 +99,39 @@ class SiteStructureTree(ItemTree[SiteNode]):
             if node.kind is not NodeKind.SITE_SPACE and node.key not in self._known:
                 self.expand_key(node.key)
         self._known.update(outline.nodes)
+        self._styles = None
         self.set_levels(levels, more={})
 
     def show_verdicts(self, verdicts: Mapping[str, Verdict]) -> None:
         """Grey out what a simulated visitor would not see (an empty mapping: no simulation)."""
+        if verdicts == self._verdicts:
+            return
         self._verdicts = verdicts
+        self._styles = None
         self.redraw()
+
+    def _style(self, name: str) -> Style:
+        # Looked up once per drawing: asking the stylesheet for every row of a long site
+        # took most of the time of showing it.
+        if self._styles is None:
+            self._styles = {
+                component: self.get_component_rich_style(component, partial=True)
+                for component in (
+                    "site-tree--muted",
+                    "site-tree--mark",
+                    "site-tree--hidden",
+                    "site-tree--unknown",
+                )
+            }
+        return self._styles[name]
 
     def verdict(self, key: str) -> Verdict | None:
         return self._verdicts.get(key)
 
     def item_label(self, item: TreeItem[SiteNode]) -> Text:
         node = item.value
-        muted = self.get_component_rich_style("site-tree--muted", partial=True)
-        mark = self.get_component_rich_style("site-tree--mark", partial=True)
+        muted = self._style("site-tree--muted")
+        mark = self._style("site-tree--mark")
         label = Text(no_wrap=True, end="")
         verdict = self._verdicts.get(node.key)
         hidden = verdict is not None and verdict.outcome is Outcome.HIDDEN
@@ -119,10 +140,7 @@ class SiteStructureTree(ItemTree[SiteNode]):
         if hidden:
             label.append(f"{HIDDEN_MARK} ", muted)
         elif unknown:
-            label.append(
-                f"{UNKNOWN_MARK} ",
-                self.get_component_rich_style("site-tree--unknown", partial=True),
-            )
+            label.append(f"{UNKNOWN_MARK} ", self._style("site-tree--unknown"))
         start = len(label)
         label.append(f"{item.icon} " if item.icon else "")
         label.append(text.one_line(node.title))
@@ -135,5 +153,5 @@ class SiteStructureTree(ItemTree[SiteNode]):
         if node.condition:
             label.append(f" {CONDITION_MARK}", mark)
         if hidden:
-            label.stylize(self.get_component_rich_style("site-tree--hidden", partial=True), start)
+            label.stylize(self._style("site-tree--hidden"), start)
         return label
