@@ -137,6 +137,33 @@ async def welcome(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+# -- sites (issue 10) --
+
+
+async def sites(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter")  # Northwind Labs
+    await press(pilot, "S")  # its docs sites
+
+
+async def site_structure(pilot: Pilot[None]) -> None:
+    await sites(pilot)
+    await press(pilot, "enter")  # Northwind Docs
+    await press(pilot, *["down"] * 6)  # the JavaScript SDK, shown to beta testers only
+
+
+async def site_as_visitor(pilot: Pilot[None]) -> None:
+    await site_structure(pilot)
+    await press(pilot, "v", "a")  # as an anonymous visitor
+
+
+async def site_condition(pilot: Pilot[None]) -> None:
+    await sites(pilot)
+    await press(pilot, "enter")
+    await press(pilot, "c")  # the condition of Guides
+    await press(pilot, *"visitor.claims.beta === true")
+
+
 @dataclass(frozen=True)
 class Shot:
     name: str
@@ -156,6 +183,11 @@ SHOTS = [
     Shot("links", link_report),
     Shot("welcome", welcome, connected=False),
     Shot("space-page-80x24", lambda pilot: space_page(pilot, "Rate limits"), SMALL),
+    # -- sites (issue 10) --
+    Shot("sites", sites),
+    Shot("site-as-visitor", site_as_visitor),
+    Shot("site-condition", site_condition),
+    Shot("site-structure-80x24", site_structure, SMALL),
 ]
 
 

@@ -355,3 +355,9 @@ def test_a_site_space_is_hidden_when_its_section_is():
     assert space.within(unknown) == unknown
     assert section.within(unknown) == section
     assert space.within(Verdict(Outcome.VISIBLE)) == space
+
+
+def test_a_claim_name_typed_halfway_suggests_the_one_it_starts():
+    assert refused("visitor.claims.beta === true", SCHEMA).message == (
+        "unknown claim beta: did you mean beta_tester?"
+    )

@@ -93,7 +93,10 @@ def _unknown_claim(ref: ClaimRef, schema: VisitorSchema) -> ConditionError:
         hint = f": it is {'a signed' if ref.unsigned else 'an unsigned'} claim, {other}"
     else:
         names = [c.name for c in (schema.unsigned if ref.unsigned else schema.signed)]
-        close = difflib.get_close_matches(ref.name, names, n=1)
+        # A name being typed ("beta") is the start of the one meant ("beta_tester").
+        close = [n for n in names if n.startswith(ref.name)][:1] or difflib.get_close_matches(
+            ref.name, names, n=1
+        )
         if close:
             hint = f": did you mean {close[0]}?"
         elif names:

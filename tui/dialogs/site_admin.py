@@ -83,7 +83,9 @@ class CreateSiteDialog(ActionDialog[Site]):
             )
         )
         yield Input(placeholder="Search the spaces by title", compact=True, id="spaces-search")
-        yield SelectionList[str](id="site-spaces")
+        spaces = SelectionList[str](id="site-spaces")
+        spaces.compact = True
+        yield spaces
 
     def on_mount(self) -> None:
         self.query_one("#site-title", CheckedField).input.focus()

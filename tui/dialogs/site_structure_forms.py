@@ -188,13 +188,15 @@ class CreateGroupDialog(ActionDialog[SiteSectionGroup]):
                 "$text-muted",
             )
         )
-        yield SelectionList[str](
+        sections = SelectionList[str](
             *[
                 Selection(text.text(s.title), s.id, s.id == self.chosen)
                 for s in self.outline.of_kind(NodeKind.SECTION)
             ],
             id="group-sections",
         )
+        sections.compact = True
+        yield sections
 
     def on_mount(self) -> None:
         self.query_one("#group-title", CheckedField).input.focus()

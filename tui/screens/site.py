@@ -330,10 +330,15 @@ class SiteScreen(
         return True
 
     def can_handle_back(self) -> bool:
-        return super().can_handle_back() or self.settings_have_focus()
+        return (
+            super().can_handle_back() or self.settings_have_focus() or self.visitor is not None
+        )
 
     def handle_back(self) -> bool:
         if super().handle_back():
+            return True
+        if self.visitor is not None:
+            self.action_stop_viewing_as()  # Esc first stops viewing the site as a visitor
             return True
         if self.settings_have_focus():
             self.query_one(TabbedContent).query_one("Tabs").focus()
