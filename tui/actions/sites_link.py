@@ -20,13 +20,20 @@ else:
 
 __all__ = ["ORGANIZATION_SITES_BINDING", "SPACE_SITES_BINDING", "SitesLink"]
 
+# Not in the footer (which is full on these screens): ? and the palette list them.
 ORGANIZATION_SITES_BINDING = Binding(
-    "S", "show_sites", "Sites", id="organization.sites", tooltip="The organisation's docs sites"
+    "S",
+    "show_sites",
+    "Sites",
+    show=False,
+    id="organization.sites",
+    tooltip="The organisation's docs sites",
 )
 SPACE_SITES_BINDING = Binding(
     "S",
     "show_sites",
     "Sites",
+    show=False,
     id="space.sites",
     tooltip="The docs sites this space is published on",
 )
