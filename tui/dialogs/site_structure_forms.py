@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import SelectionList, Static
@@ -259,6 +259,7 @@ class NodeForm(ActionDialog[NodeEdit]):
         self.schema = schema
         self.only = only
         self.space: Space | None = None
+        self._chooser_used = False
 
     # -- fields ----------------------------------------------------------------------------
 
@@ -333,7 +334,16 @@ class NodeForm(ActionDialog[NodeEdit]):
 
     @on(SpaceChooser.Chosen)
     def _chosen(self, event: SpaceChooser.Chosen) -> None:
-        self.space = event.space
+        # Only a space the user went to choose counts: the list highlights one by itself
+        # when it loads (the first, if the current space is no longer there).
+        if self._chooser_used:
+            self.space = event.space
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if any(isinstance(node, SpaceChooser) for node in event.widget.ancestors_with_self):
+            self._chooser_used = True
+            chooser = self.query_one(SpaceChooser)
+            self.space = chooser.space
 
     # -- what changed ----------------------------------------------------------------------
 

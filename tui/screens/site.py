@@ -330,9 +330,7 @@ class SiteScreen(
         return True
 
     def can_handle_back(self) -> bool:
-        return (
-            super().can_handle_back() or self.settings_have_focus() or self.visitor is not None
-        )
+        return super().can_handle_back() or self.settings_have_focus() or self.visitor is not None
 
     def handle_back(self) -> bool:
         if super().handle_back():
