@@ -29,7 +29,7 @@ from textual.widgets import Input
 
 from .api import Client
 from .api.client import DEFAULT_BASE_URL
-from .api.errors import TransportError, UnauthorizedError
+from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
 from .dialogs import ErrorDetailsScreen, KeysScreen
 from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
@@ -304,13 +304,19 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def on_failed(self, message: Failed) -> None:
         self.report_error(message.error)
+        if isinstance(message.error, AnswerLostError):
+            # A write of this screen may have been applied: read again what it shows, so that
+            # the user sees whether it was before doing it again (dialogs check for themselves).
+            origin = message.origin
+            if isinstance(origin, BrowserScreen) and origin.is_attached:
+                origin.reload_after_change()
 
     def report_error(self, error: BaseException) -> None:
         """The one place failures become something the user sees."""
         if isinstance(error, UnauthorizedError):
             self.require_connection(f"{error.message} {error.hint}")
             return
-        if isinstance(error, TransportError):
+        if isinstance(error, TransportError) and not isinstance(error, AnswerLostError):
             self.offline = True
         report = ErrorReport.from_exception(error)
         if report.unexpected:

@@ -233,26 +233,44 @@ class Client:
                 return entry.value
             if mode is _CacheMode.NORMAL and entry is not None and self.cache.is_fresh(entry):
                 return entry.value
-        response = await self._sender.send(
-            method,
-            path,
-            params=params,
-            json=None if json is UNSET else json,
-            has_body=json is not UNSET,
-        )
-        payload = self._payload(response)
-        value = None
-        if result is not None and payload is not None:
-            try:
-                value = _adapter(result).validate_python(payload)
-            except ValidationError as exc:
-                raise errors.UnexpectedResponseError(
-                    f"the answer does not match the API: {exc.error_count()} problem(s), "
-                    f"first at {'.'.join(map(str, exc.errors()[0]['loc']))}",
-                    status=response.status_code,
-                    method=response.request.method,
-                    path=sent_target(response.request.url),
-                ) from None
+        try:
+            response = await self._sender.send(
+                method,
+                path,
+                params=params,
+                json=None if json is UNSET else json,
+                has_body=json is not UNSET,
+            )
+        except errors.AnswerLostError:
+            # The write may have been applied: what it touched can no longer be trusted.
+            self.cache.invalidate(ids_in(None if json is UNSET else json, tags))
+            raise
+        try:
+            payload = self._payload(response)
+            value = None
+            if result is not None and payload is not None:
+                try:
+                    value = _adapter(result).validate_python(payload)
+                except ValidationError as exc:
+                    raise errors.UnexpectedResponseError(
+                        f"the answer does not match the API: {exc.error_count()} problem(s), "
+                        f"first at {'.'.join(map(str, exc.errors()[0]['loc']))}",
+                        status=response.status_code,
+                        method=response.request.method,
+                        path=sent_target(response.request.url),
+                    ) from None
+        except errors.UnexpectedResponseError as unreadable:
+            if method == "GET":
+                raise
+            # The service said the write succeeded, in words we cannot read: it was applied,
+            # but what it made is unknown, as if the answer had been lost.
+            self.cache.invalidate(ids_in(None if json is UNSET else json, tags))
+            raise errors.AnswerLostError(
+                f"the service accepted it, but {unreadable.message}",
+                accepted=True,
+                method=unreadable.method,
+                path=unreadable.path,
+            ) from None
         if method == "GET":
             self.cache.put(key, value, ids_in(payload, tags))
         else:
