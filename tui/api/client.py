@@ -15,6 +15,7 @@ import httpx
 from pydantic import TypeAdapter, ValidationError
 
 from . import errors
+from .defaults import DEFAULT_BASE_URL
 from ._params import UNSET
 from ._transport import BearerAuth, RetryPolicy, Sender, sent_target
 from .cache import ResponseCache, ids_in
@@ -47,7 +48,6 @@ from .resources import (
 
 __all__ = ["DEFAULT_BASE_URL", "Client"]
 
-DEFAULT_BASE_URL = "https://api.gitbook.com/v1"
 
 T = TypeVar("T")
 P = ParamSpec("P")
