@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .api.client import DEFAULT_BASE_URL
+from .api.defaults import DEFAULT_BASE_URL
 from .paths import service_database
 
 __all__ = ["main"]
@@ -115,6 +115,9 @@ def _logout(args: argparse.Namespace) -> int:
     return 0
 
 
+DEMO_BASE_URL = "http://demo.local/v1"
+
+
 def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     """A client of the local service in-process, on demo data kept in the user data directory."""
     import sqlite3
@@ -130,12 +133,63 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
         service = create_app("demo", database, reset=reset)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the demo's database {database}: {exc}") from None
-    client = in_process_client(service, "demo-admin", base_url="http://demo.local/v1")
+    client = in_process_client(service, "demo-admin", base_url=DEMO_BASE_URL)
     return client, ConnectionLabel("demo", "local demo")
 
 
-def _run_app(args: argparse.Namespace) -> int:
+def _profile_client(args: argparse.Namespace, config: Any) -> tuple[Any, Any] | None:
+    """A client of the profile's service, or None when it has no token (the connect screen)."""
     from .api import Client
+    from .config import TokenStore, resolve_connection
+
+    connection = resolve_connection(
+        token=args.token,
+        base_url=args.base_url,
+        profile=args.profile,
+        config=config,
+        tokens=TokenStore(),
+    )
+    if connection is None:
+        return None
+    return Client(connection.token, base_url=connection.base_url), connection
+
+
+def _first_screen(args: argparse.Namespace, config: Any) -> tuple[Any, Any, Any]:
+    """How the app starts: the first screen, a client if connected already, the connection.
+
+    The demo, and a profile whose organisations a former session kept in the first-screen
+    cache, connect after the first frame (see tui/first_screen.py). A profile never browsed
+    connects first: its token decides between the organisations and the connect screen.
+    """
+    import os
+    from functools import partial
+    from urllib.parse import urlsplit
+
+    from .app import ConnectionLabel
+    from .config import connection_key
+    from .first_screen import FirstScreen, FirstScreenCache
+
+    cache = FirstScreenCache()
+    if args.demo:
+        painted = cache.load("demo", DEMO_BASE_URL)
+        first = FirstScreen(
+            cache, "demo", DEMO_BASE_URL, painted, partial(_demo_client, args.reset)
+        )
+        return first, None, ConnectionLabel("demo", "local demo")
+    token_given = bool(args.token or os.environ.get("DOCDECK_TOKEN"))
+    profile, base_url = connection_key(
+        token_given=token_given, base_url=args.base_url, profile=args.profile, config=config
+    )
+    painted = cache.load(profile, base_url)
+    if painted is None:
+        client, connection = _profile_client(args, config) or (None, None)
+        return FirstScreen(cache, profile, base_url), client, connection
+    connect = partial(_profile_client, args, config)
+    label = ConnectionLabel(profile, urlsplit(base_url).netloc or base_url)
+    return FirstScreen(cache, profile, base_url, painted, connect), None, label
+
+
+def _run_app(args: argparse.Namespace) -> int:
     from .app import DocdeckApp
     from .config import (
         ConfigError,
@@ -144,28 +198,11 @@ def _run_app(args: argparse.Namespace) -> int:
         TokenStore,
         load_config,
         preferred_base_url,
-        resolve_connection,
         save_config,
     )
 
     config = load_config()
-    connection = (
-        None
-        if args.demo
-        else resolve_connection(
-            token=args.token,
-            base_url=args.base_url,
-            profile=args.profile,
-            config=config,
-            tokens=TokenStore(),
-        )
-    )
-    client: Client | None = None
-    label: Any = connection
-    if args.demo:
-        client, label = _demo_client(reset=args.reset)
-    elif connection is not None:
-        client = Client(connection.token, base_url=connection.base_url)
+    first, client, label = _first_screen(args, config)
 
     # Remembering is a convenience: a config file or token store that became unwritable
     # while the app runs costs the memory, never the session.
@@ -192,8 +229,11 @@ def _run_app(args: argparse.Namespace) -> int:
         open_demo=_demo_client,
         on_connect=remember_connection,
         base_url=preferred_base_url(args.base_url, args.profile, config),
+        first_screen=first,
     )
     app.run()
+    if app.startup_error is not None:
+        print(f"docdeck: {app.startup_error}", file=sys.stderr)
     return int(app.return_code or 0)
 
 

@@ -18,6 +18,7 @@ from . import errors
 from ._params import UNSET
 from ._transport import BearerAuth, RetryPolicy, Sender, sent_target
 from .cache import ResponseCache, ids_in
+from .defaults import DEFAULT_BASE_URL
 from .models import Page
 from .resources import (
     ChangeRequestCommentsResource,
@@ -47,7 +48,6 @@ from .resources import (
 
 __all__ = ["DEFAULT_BASE_URL", "Client"]
 
-DEFAULT_BASE_URL = "https://api.gitbook.com/v1"
 
 T = TypeVar("T")
 P = ParamSpec("P")

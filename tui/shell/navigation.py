@@ -22,19 +22,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..api.models import (
-    ChangeRequest,
-    Collection,
-    Organization,
-    RevisionPage,
-    Site,
-    SiteSection,
-    Space,
-)
 from ..widgets.breadcrumbs import Crumb
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    # Types only: the first frame is painted before the models load (tui/first_screen.py).
+    from ..api.models import (
+        ChangeRequest,
+        Collection,
+        Organization,
+        RevisionPage,
+        Site,
+        SiteSection,
+        Space,
+    )
 
 __all__ = [
     "KIND_LABELS",

@@ -37,8 +37,9 @@ class StatusLine(Widget):
     """When the view was last fetched from the service, by the clock; None if never."""
     cached: reactive[bool] = reactive(False)
     """Whether the view shows what the cache held, not yet confirmed by the service."""
-    loading: reactive[bool] = reactive(False)
-    """Whether a request of the view is under way."""
+    requesting: reactive[bool] = reactive(False)
+    """Whether a request of the view is under way (not ``loading``: that name is Textual's
+    own, and setting it covers the widget with a loading indicator)."""
     offline: reactive[bool] = reactive(False)
     """Whether the service could not be reached by the last request."""
     note: reactive[str] = reactive("")
@@ -76,7 +77,7 @@ class StatusLine(Widget):
         freshness = self.freshness()
         if freshness:
             parts.append(Content(freshness))
-        if self.loading:
+        if self.requesting:
             parts.append(Content.styled("loading…", "$text-accent"))
         if self.note:
             parts.append(text.content(self.note))
