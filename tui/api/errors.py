@@ -3,6 +3,7 @@
 ApiError
 ├── TransportError              the service could not be reached
 │   └── TimeoutError            it did not answer in time
+├── ReadOnlyError               not sent: the client is read-only and the request would write
 ├── UnexpectedResponseError     it answered with a body we cannot read
 └── StatusError                 it answered with an error status
     ├── BadRequestError         400: the request broke a rule
@@ -25,6 +26,7 @@ __all__ = [
     "ForbiddenError",
     "NotFoundError",
     "RateLimitError",
+    "ReadOnlyError",
     "ServerError",
     "StatusError",
     "TimeoutError",
@@ -69,6 +71,16 @@ class TimeoutError(TransportError):
 
     title = "Timed out"
     hint = "The service is slow to answer; press r to retry."
+
+
+class ReadOnlyError(ApiError):
+    """A request that would change the service, refused before sending by a read-only client."""
+
+    title = "Read-only mode"
+    hint = (
+        "Nothing was sent. Start docdeck without --read-only (and without read_only = true "
+        "in the profile) to make changes."
+    )
 
 
 class UnexpectedResponseError(ApiError):

@@ -41,6 +41,7 @@ from ..api.errors import ApiError
 from ..widgets import Breadcrumbs, Crumb, FilterBar, KeyFooter, StatusLine
 from .failures import GuardedWork
 from .navigation import Focus, Location, crumbs_for
+from .read_only import read_only_check, refused_in_read_only
 from .session import Session
 
 if TYPE_CHECKING:
@@ -68,6 +69,12 @@ class DocdeckScreen(GuardedWork, Screen[None]):
 
     NAMESPACE: ClassVar[str] = ""
     """The prefix of this screen's commands in the palette, e.g. ``space``."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Read-only mode: whatever check_action a screen ends up with (its own, a mixin's),
+        # it answers False for the actions marked @mutating (tui/shell/read_only.py).
+        cls.check_action = read_only_check(cls.check_action)  # type: ignore[method-assign,assignment]
 
     @property
     def docdeck(self) -> DocdeckApp:
@@ -97,6 +104,8 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         seen: set[str] = set()
         for _key, binding in self._bindings:
             if not binding.id or not binding.description or binding.action in seen:
+                continue
+            if refused_in_read_only(self, binding.action):
                 continue
             seen.add(binding.action)
             description = binding.description[0].lower() + binding.description[1:]
@@ -167,6 +176,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         status = self.query_one(StatusLine)
         status.profile = self.docdeck.connection_profile
         status.host = self.docdeck.connection_host
+        status.read_only = self.docdeck.read_only
         self.watch(self.app, "offline", self._offline_changed)
         self.reload()
 
