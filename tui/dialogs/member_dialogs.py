@@ -61,8 +61,10 @@ def member_name(member: Member) -> str:
 
 
 def _who(member: Member) -> Content:
-    email = f" ({member.user.email})" if member.user.email else ""
-    return Content.assemble(text.content(member_name(member), "bold"), text.content(email))
+    name = text.content(member_name(member), "bold")
+    if not member.user.email:
+        return name
+    return Content.assemble(name, " (", text.content(member.user.email), ")")
 
 
 class RoleForm(ActionDialog[Member]):
