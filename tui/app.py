@@ -36,6 +36,8 @@ from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, Spac
 from .screens.admin import AdminScreen
 from .screens.admin_member import MemberScreen
 from .screens.admin_members import MembersScreen
+from .screens.admin_team import TeamScreen
+from .screens.admin_teams import TeamsScreen
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
@@ -136,6 +138,7 @@ def register_screens(screens: ScreenRegistry) -> None:
 
 _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "members": MembersScreen,
+    "teams": TeamsScreen,
 }
 
 
@@ -144,6 +147,8 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
     organization_id = place.organization
     if place.kind == "member":
         return MemberScreen(organization_id, place.id.rpartition("/")[2])
+    if place.kind == "team":
+        return TeamScreen(organization_id, place.id)
     if place.kind == "admin-view" and admin_view_of(place) in _ADMIN_VIEWS:
         return _ADMIN_VIEWS[admin_view_of(place)](organization_id)
     return AdminScreen(organization_id)

@@ -70,7 +70,6 @@ def _who(member: Member) -> Content:
 class RoleForm(ActionDialog[Member]):
     """Change one member's role."""
 
-
     def __init__(self, organization_id: str, member: Member) -> None:
         super().__init__(heading("Role of ", member_name(member)), confirm_label="Change role")
         self.organization_id = organization_id

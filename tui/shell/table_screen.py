@@ -40,6 +40,8 @@ T = TypeVar("T")
 
 SEARCH_SETTLE = 0.2
 """Seconds typing rests before a filter the service applies is sent."""
+NARROW = 100
+"""Below this width the side pane is hidden, so that the table keeps its columns."""
 HIGHLIGHT_SETTLE = 0.03
 """Seconds the cursor rests on a row before its details are shown."""
 
@@ -70,6 +72,7 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
         self._search_timer: Timer | None = None
         self._highlight_timer: Timer | None = None
         self._loaded_once = False
+        self._select_key: str | None = None
         self.organization: Organization | None = None
         """The organisation, with the caller's permissions in it (loaded beside the list)."""
 
@@ -128,6 +131,10 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
         """Whether the caller administrates the organisation (as far as is known yet)."""
         return bool(self.organization and self.organization.permissions.admin)
 
+    def on_resize(self) -> None:
+        # Below 100 columns the table takes the whole width: the facts are a key away.
+        self.set_class(self.size.width < NARROW, "-narrow")
+
     @property
     def table(self) -> RecordTable:
         return self.query_one("#records", RecordTable)
@@ -159,7 +166,13 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
         self.table.set_records(
             [self.record_of(item) for item in view.items], more=bool(view.next_page)
         )
+        if self._select_key is not None and self.table.select_key(self._select_key):
+            self._select_key = None
         self._update_note()
+
+    def select_after_load(self, key: str) -> None:
+        """Put the cursor on this row once a load shows it (a row just created)."""
+        self._select_key = key
 
     def on_record_table_more_wanted(self, event: RecordTable.MoreWanted) -> None:
         token = self._next_page
