@@ -55,8 +55,12 @@ def read_only_app(node: object) -> bool:
 
 
 def is_mutating(node: object, action: str) -> bool:
-    """Whether ``action`` (an action name, e.g. ``"create_team"``) of ``node`` is marked."""
-    method = getattr(type(node), f"action_{action}", None)
+    """Whether ``action`` (an action name, e.g. ``"create_team"``) of ``node`` is marked.
+
+    ``node`` is a screen, or a screen class.
+    """
+    owner = node if isinstance(node, type) else type(node)
+    method = getattr(owner, f"action_{action}", None)
     return bool(getattr(method, MUTATES, False))
 
 
