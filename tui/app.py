@@ -36,6 +36,7 @@ from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, Spac
 from .screens.admin import AdminScreen
 from .screens.admin_member import MemberScreen
 from .screens.admin_members import MembersScreen
+from .screens.admin_sso import SsoScreen
 from .screens.admin_team import TeamScreen
 from .screens.admin_teams import TeamsScreen
 from .screens.welcome import WelcomeScreen
@@ -139,6 +140,7 @@ def register_screens(screens: ScreenRegistry) -> None:
 _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "members": MembersScreen,
     "teams": TeamsScreen,
+    "sso": SsoScreen,
 }
 
 
