@@ -40,7 +40,14 @@ from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
 from .shell.key_help import key_help
-from .shell.navigation import KIND_LABELS, Focus, Location, PlacesSeen, ScreenRegistry
+from .shell.navigation import (
+    KIND_LABELS,
+    Focus,
+    Location,
+    PlacesSeen,
+    ScreenRegistry,
+    admin_view_of,
+)
 from .shell.palette import LocationCommands, ScreenCommands
 from .shell.screen import BrowserScreen
 from .shell.session import Session
@@ -132,6 +139,39 @@ def register_screens(screens: ScreenRegistry) -> None:
         ),
     )
     screens.register("search", lambda place, focus: SearchScreen(place, query=focus.query))
+    # -- administration (issue 11) --
+    for kind in ("admin", "admin-view", "member", "team", "openapi-spec"):
+        screens.register(kind, _admin_screen)
+
+
+# -- administration (issue 11) ------------------------------------------------------------------
+
+
+def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
+    """The screen of the administration showing a place (a view, a member, a team…)."""
+    from .screens.admin import AdminScreen
+    from .screens.admin_member import MemberScreen
+    from .screens.admin_members import MembersScreen
+    from .screens.admin_sso import SsoScreen
+    from .screens.admin_team import TeamScreen
+    from .screens.admin_teams import TeamsScreen
+
+    views: dict[str, Callable[[str], Screen[Any]]] = {
+        "members": MembersScreen,
+        "teams": TeamsScreen,
+        "sso": SsoScreen,
+    }
+    organization_id = place.organization
+    if place.kind == "member":
+        return MemberScreen(organization_id, place.id.rpartition("/")[2])
+    if place.kind == "team":
+        return TeamScreen(organization_id, place.id)
+    if place.kind == "admin-view" and admin_view_of(place) in views:
+        return views[admin_view_of(place)](organization_id)
+    return AdminScreen(organization_id)
+
+
+# -- end of administration ----------------------------------------------------------------------
 
 
 class DocdeckApp(GuardedWork, App[None]):
@@ -193,8 +233,13 @@ class DocdeckApp(GuardedWork, App[None]):
         page_size: int = 50,
         base_url: str | None = None,
         first_screen: FirstScreen | None = None,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
+        self.read_only = read_only
+        """Refuse every change: marked actions are hidden, the client sends only GETs."""
+        if client is not None:
+            client.read_only = client.read_only or read_only
         self.config = config or Config()
         self.client = client
         self.connection = connection
@@ -281,6 +326,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def start_browsing(self, client: Client, connection: ConnectionLike) -> None:
         """Use this connection from now on, starting again from the organisations."""
+        client.read_only = client.read_only or self.read_only
         self.client = client
         self.connection = connection
         self.offline = False

@@ -96,7 +96,7 @@ def _login(args: argparse.Namespace) -> int:
         print(f"{error.title}: {error.message}\n{error.hint}", file=sys.stderr)
         return 1
     where = TokenStore().save(profile, token)
-    config.profiles[profile] = Profile(base_url=base_url)
+    config.profiles[profile] = Profile(base_url=base_url, read_only=bool(known and known.read_only))
     config.default_profile = config.default_profile or profile
     path = save_config(config)
     print(f"Signed in as {name}. Token stored in {where}; profile {profile!r} saved in {path}.")
@@ -198,6 +198,7 @@ def _run_app(args: argparse.Namespace) -> int:
         TokenStore,
         load_config,
         preferred_base_url,
+        profile_is_read_only,
         save_config,
     )
 
@@ -217,7 +218,10 @@ def _run_app(args: argparse.Namespace) -> int:
         with contextlib.suppress(ConfigError):
             TokenStore().save(made.profile, made.token)
             latest = load_config()
-            latest.profiles[made.profile] = Profile(base_url=made.base_url)
+            known = latest.profiles.get(made.profile)
+            latest.profiles[made.profile] = Profile(
+                base_url=made.base_url, read_only=bool(known and known.read_only)
+            )
             latest.default_profile = latest.default_profile or made.profile
             save_config(latest)
 
@@ -230,6 +234,7 @@ def _run_app(args: argparse.Namespace) -> int:
         on_connect=remember_connection,
         base_url=preferred_base_url(args.base_url, args.profile, config),
         first_screen=first,
+        read_only=args.read_only or (not args.demo and profile_is_read_only(args.profile, config)),
     )
     app.run()
     if app.startup_error is not None:
@@ -251,6 +256,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", help="a profile of the config file (see docdeck login)")
     parser.add_argument("--demo", action="store_true", help="browse the demo, served in-process")
     parser.add_argument("--reset", action="store_true", help="with --demo: start the demo over")
+    parser.add_argument(
+        "--read-only",
+        action="store_true",
+        help="change nothing: hide every action that writes, send only reads "
+        "(a profile can ask for it with read_only = true)",
+    )
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the local service over HTTP")
     serve.add_argument("--host", default="127.0.0.1")

@@ -7,6 +7,7 @@ The config file is TOML in the user config directory:
 
     [profiles.work]
     base_url = "https://api.gitbook.com/v1"
+    read_only = true      # look around production safely: nothing is changed
 
     [keys]
     "app.quit" = "q,ctrl+q"
@@ -43,6 +44,7 @@ __all__ = [
     "connection_key",
     "load_config",
     "preferred_base_url",
+    "profile_is_read_only",
     "resolve_connection",
     "save_config",
 ]
@@ -117,6 +119,8 @@ class Profile:
 
     base_url: str = DEFAULT_BASE_URL
     """The API's base URL, ending in /v1."""
+    read_only: bool = False
+    """Refuse every change with this profile, as ``docdeck --read-only`` does."""
 
 
 @dataclass
@@ -207,6 +211,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
             f"[profiles.{json.dumps(name)}]",
             f"base_url = {_toml_value(profile.base_url)}",
         ]
+        if profile.read_only:
+            lines.append("read_only = true")
     if config.keys:
         lines += ["", "[keys]"] + [
             f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()
@@ -360,6 +366,12 @@ class Connection:
         from urllib.parse import urlsplit
 
         return urlsplit(self.base_url).netloc or self.base_url
+
+
+def profile_is_read_only(profile: str | None, config: Config) -> bool:
+    """Whether the named (or default) profile asks for read-only mode."""
+    chosen = config.profiles.get(profile or config.default_profile or "default")
+    return bool(chosen and chosen.read_only)
 
 
 def preferred_base_url(base_url: str | None, profile: str | None, config: Config) -> str:

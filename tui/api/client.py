@@ -128,8 +128,11 @@ class Client:
         cache: ResponseCache | None = None,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
         user_agent: str = "docdeck",
+        read_only: bool = False,
     ) -> None:
         url = httpx.URL(base_url.rstrip("/") + "/")
+        self.read_only = read_only
+        """Refuse every request but a GET before sending it (``errors.ReadOnlyError``)."""
         self.base_url = str(url)
         self.cache = cache if cache is not None else ResponseCache()
         self._http = httpx.AsyncClient(
@@ -222,6 +225,12 @@ class Client:
         parameter, filled in order from ``path_args``.
         """
         path = template.format(*(_segment(arg) for arg in path_args))
+        if self.read_only and method != "GET":
+            raise errors.ReadOnlyError(
+                "this change was not sent: docdeck runs in read-only mode",
+                method=method,
+                path="/" + path.lstrip("/"),
+            )
         tags = {str(arg) for arg in path_args}
         if method == "GET":
             key = (path, tuple(params or ()))

@@ -4,6 +4,7 @@ ApiError
 ├── TransportError              the service could not be reached
 │   ├── TimeoutError            it did not answer in time
 │   └── AnswerLostError         a write was sent, but its answer was lost: it may have been applied
+├── ReadOnlyError               not sent: the client is read-only and the request would write
 ├── UnexpectedResponseError     it answered with a body we cannot read
 └── StatusError                 it answered with an error status
     ├── BadRequestError         400: the request broke a rule
@@ -27,6 +28,7 @@ __all__ = [
     "ForbiddenError",
     "NotFoundError",
     "RateLimitError",
+    "ReadOnlyError",
     "ServerError",
     "StatusError",
     "TimeoutError",
@@ -99,6 +101,16 @@ class AnswerLostError(TransportError):
         """No answer came in time: the service may still be working on it."""
         self.accepted = accepted
         """The service answered with a success status, in a body that could not be read."""
+
+
+class ReadOnlyError(ApiError):
+    """A request that would change the service, refused before sending by a read-only client."""
+
+    title = "Read-only mode"
+    hint = (
+        "Nothing was sent. Start docdeck without --read-only (and without read_only = true "
+        "in the profile) to make changes."
+    )
 
 
 class UnexpectedResponseError(ApiError):

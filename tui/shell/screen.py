@@ -42,6 +42,7 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.status_line import StatusLine
 from .failures import GuardedWork
 from .navigation import Focus, Location, crumbs_for
+from .read_only import read_only_check, refused_in_read_only
 from .session import Session
 
 if TYPE_CHECKING:
@@ -74,6 +75,12 @@ class DocdeckScreen(GuardedWork, Screen[None]):
     NAMESPACE: ClassVar[str] = ""
     """The prefix of this screen's commands in the palette, e.g. ``space``."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Read-only mode: whatever check_action a screen ends up with (its own, a mixin's),
+        # it answers False for the actions marked @mutating (tui/shell/read_only.py).
+        cls.check_action = read_only_check(cls.check_action)  # type: ignore[method-assign,assignment]
+
     @property
     def docdeck(self) -> DocdeckApp:
         return cast("DocdeckApp", self.app)
@@ -102,6 +109,8 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         seen: set[str] = set()
         for _key, binding in self._bindings:
             if not binding.id or not binding.description or binding.action in seen:
+                continue
+            if refused_in_read_only(self, binding.action):
                 continue
             seen.add(binding.action)
             description = binding.description[0].lower() + binding.description[1:]
@@ -195,6 +204,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._mount_filter_bar)
+        self.query_one(StatusLine).read_only = self.docdeck.read_only
         self.watch(self.app, "offline", self._offline_changed)
         if self.docdeck.client is None:
             # The first screen, painted before the app connects: the app reloads it then.

@@ -15,7 +15,7 @@ __all__ = ["StatusLine"]
 
 
 class StatusLine(Widget):
-    """One line: ``profile @ host · updated 3 min ago · loading… · offline``.
+    """One line: ``profile @ host · read-only · updated 3 min ago · loading… · offline``.
 
     The age is measured with the clock it is given, so that a test can freeze it.
     """
@@ -42,6 +42,8 @@ class StatusLine(Widget):
     own, and setting it covers the widget with a loading indicator)."""
     offline: reactive[bool] = reactive(False)
     """Whether the service could not be reached by the last request."""
+    read_only: reactive[bool] = reactive(False)
+    """Whether the app refuses every change (``docdeck --read-only``)."""
     note: reactive[str] = reactive("")
     """A short fact about the view (e.g. how many items a filter lets through)."""
 
@@ -72,6 +74,8 @@ class StatusLine(Widget):
         where = f"{self.profile} @ {self.host}" if self.profile else self.host
         if where:
             parts.append(text.content(where, "bold"))
+        if self.read_only:
+            parts.append(Content.styled("read-only", "bold $text-warning"))
         if self.offline:
             parts.append(Content.styled("offline", "bold $text-error"))
         freshness = self.freshness()
