@@ -33,6 +33,10 @@ from .api.errors import TransportError, UnauthorizedError
 from .config import Config, Connection
 from .dialogs import ErrorDetailsScreen, KeysScreen
 from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
+
+# -- review (issue 8) --
+from .screens.change_request import ChangeRequestScreen
+from .screens.thread import ThreadScreen
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
@@ -117,6 +121,12 @@ def register_screens(screens: ScreenRegistry) -> None:
         ),
     )
     screens.register("search", lambda place, focus: SearchScreen(place, query=focus.query))
+    # -- review (issue 8) --
+    screens.register(
+        "change-request",
+        lambda place, focus: ChangeRequestScreen(place.space or "", place.id, focus=focus),
+    )
+    screens.register("comment-thread", lambda place, focus: ThreadScreen(place))
 
 
 class DocdeckApp(GuardedWork, App[None]):

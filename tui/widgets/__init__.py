@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .body_field import BodyField
 from .breadcrumbs import Breadcrumbs, Crumb
 from .detail_pane import DetailPane
 from .file_list import FileEntry, FileList
@@ -14,6 +15,7 @@ from .page_view import PageView
 from .status_line import StatusLine
 
 __all__ = [
+    "BodyField",
     "Breadcrumbs",
     "ChoiceField",
     "ConfirmField",
