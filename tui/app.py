@@ -142,6 +142,9 @@ def register_screens(screens: ScreenRegistry) -> None:
     # -- administration (issue 11) --
     for kind in ("admin", "admin-view", "member", "team", "openapi-spec"):
         screens.register(kind, _admin_screen)
+    # -- review (issue 8) --
+    screens.register("change-request", _change_request_screen)
+    screens.register("comment-thread", lambda place, focus: _thread_screen(place))
 
 
 # -- administration (issue 11) ------------------------------------------------------------------
@@ -172,6 +175,24 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
 
 
 # -- end of administration ----------------------------------------------------------------------
+
+
+# -- review (issue 8) ---------------------------------------------------------------------------
+
+
+def _change_request_screen(place: Location, focus: Focus) -> Screen[Any]:
+    from .screens.change_request import ChangeRequestScreen
+
+    return ChangeRequestScreen(place.space or "", place.id, focus=focus)
+
+
+def _thread_screen(place: Location) -> Screen[Any]:
+    from .screens.thread import ThreadScreen
+
+    return ThreadScreen(place)
+
+
+# -- end of review ------------------------------------------------------------------------------
 
 
 class DocdeckApp(GuardedWork, App[None]):

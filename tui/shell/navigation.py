@@ -57,11 +57,13 @@ __all__ = [
     "openapi_spec_location",
     "organization_location",
     "page_location",
+    "review_queue_location",
     "search_location",
     "site_location",
     "site_section_location",
     "space_location",
     "team_location",
+    "thread_location",
 ]
 
 KIND_LABELS: dict[str, str] = {
@@ -80,6 +82,9 @@ KIND_LABELS: dict[str, str] = {
     "team": "team",
     "openapi-spec": "OpenAPI specification",
     # -- end of administration --
+    # -- review (issue 8) --
+    "review-queue": "review queue",
+    "comment-thread": "thread",
 }
 """Every kind of place, with the word the app uses for it."""
 
@@ -122,6 +127,11 @@ class Focus:
     """The title of that section (found first by title, then by anchor)."""
     query: str = ""
     """The words of a search, or those that led to this place."""
+    # -- review (issue 8) --
+    thread: str = ""
+    """A comment thread to open once the place is shown: its id, or ``next-open``."""
+    page: str = ""
+    """A page of a change request to show first (its id)."""
 
 
 # -- factories ----------------------------------------------------------------------------------
@@ -290,6 +300,35 @@ def openapi_spec_location(organization_id: str, slug: str, url: str | None = Non
 
 
 # -- end of administration ----------------------------------------------------------------------
+# -- review (issue 8) ---------------------------------------------------------------------------
+
+
+def review_queue_location(organization: Location) -> Location:
+    """The review queue of an organisation (``organization`` is its own location)."""
+    return Location(
+        "review-queue",
+        organization.id,
+        "Review queue",
+        organization.id,
+        parent=organization.key,
+        url=organization.url,
+    )
+
+
+def thread_location(holder: Location, comment_id: str, title: str) -> Location:
+    """A comment thread of a change request or of a space (``holder`` is that place)."""
+    return Location(
+        "comment-thread",
+        comment_id,
+        title,
+        holder.organization,
+        parent=holder.key,
+        url=holder.url,
+        space=holder.space,
+    )
+
+
+# -- review (issue 8) ends ----------------------------------------------------------------------
 
 
 def search_location(scope: Location) -> Location:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..data.review_queue import ReviewRun
 from .navigation import PlacesSeen
 
 if TYPE_CHECKING:
@@ -65,3 +66,6 @@ class Session:
     """Every place seen so far: breadcrumbs and the palette's "go to" come from here."""
     trash: SessionTrash = field(default_factory=SessionTrash)
     """The spaces deleted in this session, which ``u`` offers to restore."""
+    # -- review (issue 8) --
+    review_run: ReviewRun | None = None
+    """The review queue last opened: "next open thread" walks on to its next change request."""

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .body_field import BodyField
     from .breadcrumbs import Breadcrumbs, Crumb
     from .detail_pane import DetailPane
     from .file_list import FileEntry, FileList
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .status_line import StatusLine
 
 __all__ = [
+    "BodyField",
     "Breadcrumbs",
     "ChoiceField",
     "ConfirmField",
@@ -42,6 +44,7 @@ __all__ = [
 ]
 
 _WHERE = {
+    "BodyField": ".body_field",
     "Breadcrumbs": ".breadcrumbs",
     "Crumb": ".breadcrumbs",
     "DetailPane": ".detail_pane",
