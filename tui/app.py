@@ -36,6 +36,8 @@ from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, Spac
 from .screens.admin import AdminScreen
 from .screens.admin_member import MemberScreen
 from .screens.admin_members import MembersScreen
+from .screens.admin_openapi import OpenAPIScreen
+from .screens.admin_openapi_spec import SpecScreen
 from .screens.admin_sso import SsoScreen
 from .screens.admin_team import TeamScreen
 from .screens.admin_teams import TeamsScreen
@@ -141,6 +143,7 @@ _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "members": MembersScreen,
     "teams": TeamsScreen,
     "sso": SsoScreen,
+    "openapi": OpenAPIScreen,
 }
 
 
@@ -151,6 +154,8 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
         return MemberScreen(organization_id, place.id.rpartition("/")[2])
     if place.kind == "team":
         return TeamScreen(organization_id, place.id)
+    if place.kind == "openapi-spec":
+        return SpecScreen(organization_id, place.id.rpartition("/")[2])
     if place.kind == "admin-view" and admin_view_of(place) in _ADMIN_VIEWS:
         return _ADMIN_VIEWS[admin_view_of(place)](organization_id)
     return AdminScreen(organization_id)
