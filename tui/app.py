@@ -41,6 +41,7 @@ from .screens.admin_openapi_spec import SpecScreen
 from .screens.admin_sso import SsoScreen
 from .screens.admin_team import TeamScreen
 from .screens.admin_teams import TeamsScreen
+from .screens.admin_translations import TranslationsScreen
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
@@ -144,6 +145,7 @@ _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "teams": TeamsScreen,
     "sso": SsoScreen,
     "openapi": OpenAPIScreen,
+    "translations": TranslationsScreen,
 }
 
 
