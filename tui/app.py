@@ -34,6 +34,7 @@ from .config import Config, Connection
 from .dialogs import ErrorDetailsScreen, KeysScreen
 from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
 from .screens.admin import AdminScreen
+from .screens.admin_git import GitScreen
 from .screens.admin_member import MemberScreen
 from .screens.admin_members import MembersScreen
 from .screens.admin_openapi import OpenAPIScreen
@@ -146,6 +147,7 @@ _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "sso": SsoScreen,
     "openapi": OpenAPIScreen,
     "translations": TranslationsScreen,
+    "git": GitScreen,
 }
 
 

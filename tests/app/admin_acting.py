@@ -16,7 +16,9 @@ async def open_admin(pilot: Any, view: str | None = None, organization: str = OR
     """Open the administration (or one of its views) as the palette would."""
     await settle(pilot)
     app = pilot.app
-    app.open_location(admin_view_location(organization, view) if view else admin_location(organization))
+    app.open_location(
+        admin_view_location(organization, view) if view else admin_location(organization)
+    )
     await settle(pilot)
     return app.screen
 

@@ -38,9 +38,7 @@ async def wait_for(pilot, condition, rounds: int = 40) -> None:
     raise AssertionError("never happened")
 
 
-async def test_a_new_specification_is_followed_from_pending_to_complete(
-    make_app, transport, clock
-):
+async def test_a_new_specification_is_followed_from_pending_to_complete(make_app, transport, clock):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_admin(pilot, "openapi")

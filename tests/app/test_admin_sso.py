@@ -43,9 +43,9 @@ async def test_a_bad_sso_url_is_refused_before_sending_then_a_good_one_is_added(
         assert sent(transport, "POST") == []
         assert "SSO URL must be a web address starting with https://" in on_screen(app)
         await fill(pilot, "#sso-url", "")
-        app.screen.query_one("#sso-url", TextField).input.value = (
-            "https://login.microsoftonline.com/northwind/saml2"
-        )
+        app.screen.query_one(
+            "#sso-url", TextField
+        ).input.value = "https://login.microsoftonline.com/northwind/saml2"
         app.screen.submit()
         await settle(pilot)
         [post] = sent(transport, "POST")

@@ -13,7 +13,7 @@ from tui.widgets import ChoiceField
 from ..conftest import ORG
 from .acting import notifications, sent
 from .admin_acting import cells, choose, open_admin, rows
-from .conftest import paste, settle
+from .conftest import settle
 from .test_admin_openapi import wait_for
 
 
@@ -55,7 +55,9 @@ async def test_a_space_is_translated_with_instructions(make_app, transport):
         await choose(pilot, "#language", "de")
         app.screen.query_one("#instructions").area.focus()
         await pilot.pause()
-        app.screen.query_one("#instructions").area.insert("Use the informal Du.\nKeep code in English.")
+        app.screen.query_one("#instructions").area.insert(
+            "Use the informal Du.\nKeep code in English."
+        )
         app.screen.submit()
         await settle(pilot)
         [post] = sent(transport, "POST")

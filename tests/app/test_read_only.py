@@ -74,7 +74,12 @@ async def test_the_organisation_tree_hides_its_changes_too(make_app, transport):
         screen = await open_northwind(pilot)
         shown = {help.id for help in key_help(app, screen)}
         assert "organization.search" in shown and "organization.admin" in shown
-        assert not shown & {"space.create", "collection.create", "collection.rename", "space.restore"}
+        assert not shown & {
+            "space.create",
+            "collection.create",
+            "collection.rename",
+            "space.restore",
+        }
         await pilot.press("n", "N", "e", "d")
         await settle(pilot)
         assert app.screen is screen
