@@ -39,6 +39,7 @@ from .screens.admin_member import MemberScreen
 from .screens.admin_members import MembersScreen
 from .screens.admin_openapi import OpenAPIScreen
 from .screens.admin_openapi_spec import SpecScreen
+from .screens.admin_organization import OrganizationSettingsScreen
 from .screens.admin_sso import SsoScreen
 from .screens.admin_team import TeamScreen
 from .screens.admin_teams import TeamsScreen
@@ -148,6 +149,7 @@ _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "openapi": OpenAPIScreen,
     "translations": TranslationsScreen,
     "git": GitScreen,
+    "organization": OrganizationSettingsScreen,
 }
 
 
