@@ -34,6 +34,7 @@ from .config import Config, Connection
 from .dialogs import ErrorDetailsScreen, KeysScreen
 from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
 from .screens.admin import AdminScreen
+from .screens.admin_access import AccessScreen
 from .screens.admin_git import GitScreen
 from .screens.admin_member import MemberScreen
 from .screens.admin_members import MembersScreen
@@ -150,6 +151,7 @@ _ADMIN_VIEWS: dict[str, Callable[[str], Screen[Any]]] = {
     "translations": TranslationsScreen,
     "git": GitScreen,
     "organization": OrganizationSettingsScreen,
+    "access": AccessScreen,
 }
 
 
