@@ -32,8 +32,8 @@ class GitScreen(TableScreen[Space]):
     NAMESPACE = "git"
     COLUMNS = (
         Column("space", "Space", 24),
-        Column("provider", "Provider", 8),
-        Column("repo", "Repository", 24),
+        Column("provider", "Provider", 13),
+        Column("repo", "Repository", 22),
         Column("synced", "Last sync", 9),
     )
     EMPTY = "No space in this organisation."
