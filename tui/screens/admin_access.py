@@ -3,7 +3,7 @@
 The view is built from the member-spaces lists, fetched a few at a time with the progress shown.
 An organisation where that takes many requests (2,000 members reaching 10,000 spaces each) is
 not built blindly: the view first counts what it would take, says so, and builds only when
-asked (``b``), or for fewer members (``f`` a role, ``S`` a search). ``w`` answers "who can edit
+asked (``b``), or for fewer members (``f``: one role). ``w`` answers "who can edit
 the API reference?", ``/`` filters the rows, ``x`` writes them as CSV to a chosen path.
 """
 
