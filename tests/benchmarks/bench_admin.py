@@ -109,7 +109,12 @@ async def test_the_members_of_a_large_organisation() -> None:
             target = table.cursor_row + 1
             began = time.perf_counter()
             _send_key(app, "down")
-            await _until(lambda: any(at >= began and row >= target for at, row in hooked[-4:]), 10)
+            await _until(
+                lambda began=began, target=target: any(
+                    at >= began and row >= target for at, row in hooked[-4:]
+                ),
+                10,
+            )
             shown = next(at for at, row in hooked if at >= began and row >= target)
             timings.append(shown - began)
             if table.row_count != loaded:
@@ -151,8 +156,13 @@ async def _access(dataset: str, organization: str) -> tuple[AccessScreen, float,
     app.open_location(admin_view_location(organization, "access"))
     screen: Any = app.screen
     await _until(
-        lambda: screen.matrix is not None
-        or (screen.view is not None and "build anyway" in str(screen.query_one("#progress").render())),
+        lambda: (
+            screen.matrix is not None
+            or (
+                screen.view is not None
+                and "build anyway" in str(screen.query_one("#progress").render())
+            )
+        ),
         600,
     )
     elapsed = time.perf_counter() - started
@@ -165,7 +175,7 @@ async def test_the_access_view_on_the_demo_and_on_large() -> None:
     demo = (elapsed, requests, len(screen.matrix), len(screen.matrix.members))
     await context.__aexit__(None, None, None)
 
-    screen, elapsed, requests, (context, pilot, transport) = await _access("large", GLOBEX)
+    screen, elapsed, requests, (context, _pilot, transport) = await _access("large", GLOBEX)
     assert screen.matrix is None and screen.view is not None
     estimate = (elapsed, requests, screen.view.estimate, len(screen.view.members))
     sample = 20
