@@ -137,6 +137,38 @@ async def welcome(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+# -- administration (issue 11) --
+
+
+async def admin_members(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "2")  # Northwind › Administration › Members
+    await press(pilot, "f")
+    await press(pilot, "down", "down", "down", "down", "enter")  # only the editors
+    await press(pilot, "down", "space", "down", "space")  # two of them selected
+
+
+async def admin_team(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "3", "enter")  # Teams › Docs core
+
+
+async def admin_openapi(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "5")
+
+
+async def admin_access(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "8")
+    await press(pilot, "w", *"API Reference", "enter")  # who can edit the API reference?
+
+
+async def admin_bulk_role(pilot: Pilot[None]) -> None:
+    await admin_members(pilot)
+    await press(pilot, "e")
+
+
 @dataclass(frozen=True)
 class Shot:
     name: str
@@ -156,6 +188,13 @@ SHOTS = [
     Shot("links", link_report),
     Shot("welcome", welcome, connected=False),
     Shot("space-page-80x24", lambda pilot: space_page(pilot, "Rate limits"), SMALL),
+    # -- administration (issue 11) --
+    Shot("admin-members", admin_members),
+    Shot("admin-bulk-role", admin_bulk_role),
+    Shot("admin-team", admin_team),
+    Shot("admin-openapi", admin_openapi),
+    Shot("admin-access", admin_access),
+    Shot("admin-members-80x24", admin_members, SMALL),
 ]
 
 

@@ -153,22 +153,35 @@ def register_screens(screens: ScreenRegistry) -> None:
 def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
     """The screen of the administration showing a place (a view, a member, a team…)."""
     from .screens.admin import AdminScreen
+    from .screens.admin_access import AccessScreen
+    from .screens.admin_git import GitScreen
     from .screens.admin_member import MemberScreen
     from .screens.admin_members import MembersScreen
+    from .screens.admin_openapi import OpenAPIScreen
+    from .screens.admin_openapi_spec import SpecScreen
+    from .screens.admin_organization import OrganizationSettingsScreen
     from .screens.admin_sso import SsoScreen
     from .screens.admin_team import TeamScreen
     from .screens.admin_teams import TeamsScreen
+    from .screens.admin_translations import TranslationsScreen
 
     views: dict[str, Callable[[str], Screen[Any]]] = {
         "members": MembersScreen,
         "teams": TeamsScreen,
         "sso": SsoScreen,
+        "openapi": OpenAPIScreen,
+        "translations": TranslationsScreen,
+        "git": GitScreen,
+        "organization": OrganizationSettingsScreen,
+        "access": AccessScreen,
     }
     organization_id = place.organization
     if place.kind == "member":
         return MemberScreen(organization_id, place.id.rpartition("/")[2])
     if place.kind == "team":
         return TeamScreen(organization_id, place.id)
+    if place.kind == "openapi-spec":
+        return SpecScreen(organization_id, place.id.rpartition("/")[2])
     if place.kind == "admin-view" and admin_view_of(place) in views:
         return views[admin_view_of(place)](organization_id)
     return AdminScreen(organization_id)

@@ -134,3 +134,18 @@ def cells_of(screen, name: str) -> list[str]:
     table = screen.query_one("#members", RecordTable)
     record = next(r for r in table.records if r.cells[0] == name)
     return [getattr(c, "plain", str(c)) for c in record.cells]
+
+
+async def test_titles_and_names_like_markup_are_shown_literally(make_app, admin):
+    await admin.teams.create_organization_team(ORG, title="[b]Ops[/b] \x1b[2J")
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await open_admin(pilot, "teams")
+        from .conftest import screen_text
+
+        shown = screen_text(app)
+        assert "[b]Ops[/b] ␛[2J" in shown and "\x1b" not in shown
+        await highlight_row(pilot, screen, "[b]Ops[/b] \x1b[2J")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_text(app).splitlines()[0].rstrip().endswith("[b]Ops[/b] ␛[2J")

@@ -27,7 +27,6 @@ from ..dialogs.member_dialogs import (
     RoleForm,
     TeamPickDialog,
     member_name,
-    role_label,
 )
 from ..humanize import plural
 from ..shell.read_only import mutating
@@ -128,8 +127,11 @@ class MemberActions(_Screen):
 
             def changed(member: Member | None) -> None:
                 if member is not None:
+                    who = text.one_line(member_name(member))
                     self.members_changed(
-                        f"{text.one_line(member_name(member))} is now {role_label(member.role)}."
+                        f"{who} is now a guest."
+                        if member.role is None
+                        else f"{who} now has the {member.role} role."
                     )
 
             self.app.push_screen(RoleForm(self.organization_id, members[0]), changed)

@@ -77,13 +77,23 @@ class RoleForm(ActionDialog[Member]):
 
     def compose_body(self) -> ComposeResult:
         yield Static(
-            Content.assemble(_who(self.member), f" is {role_label(self.member.role)} now."),
+            Content.assemble(
+                _who(self.member),
+                " is a guest now."
+                if self.member.role is None
+                else f" has the {self.member.role} role now.",
+            ),
             classes="impact",
         )
         yield ChoiceField("Role", ROLE_CHOICES, role_label(self.member.role), id="role")
 
     def on_mount(self) -> None:
         self.query_one("#role", ChoiceField).control.focus()
+
+    def on_select_changed(self) -> None:
+        # One choice to make: once made, Enter changes the role.
+        if self.query_one("#role", ChoiceField).value != role_label(self.member.role):
+            self.query_one("#confirm").focus()
 
     def problems_before_sending(self) -> str | None:
         if self.query_one("#role", ChoiceField).value == role_label(self.member.role):
@@ -265,6 +275,7 @@ class TeamPickDialog(ListDialog[Team]):
         who = member_name(members[0]) if len(members) == 1 else plural(len(members), "member")
         super().__init__(heading("Add ", who, " to which team?"))
         self.organization_id = organization_id
+        self.members = list(members)
 
     async def fetch(self, choice: str) -> tuple[list[ListEntry], Content]:
         client = self.client
@@ -274,12 +285,28 @@ class TeamPickDialog(ListDialog[Team]):
                 client.teams.list_teams_in_organization_by_id, self.organization_id, limit=100
             )
         ]
+        already: set[str] = set()
+        if len(self.members) == 1:
+            # One member: say which teams they are in already.
+            already = {
+                membership.team.id
+                async for membership in client.paginate(
+                    client.organization_members.list_teams_for_organization_member,
+                    self.organization_id,
+                    self.members[0].user.id,
+                    limit=100,
+                )
+            }
         entries = [
             ListEntry(
                 team.id,
                 Content.assemble(
                     text.content(team.title),
-                    Content.styled(f"  {plural(team.members, 'member')}", "$text-muted"),
+                    Content.styled(
+                        f"  {plural(team.members, 'member')}"
+                        + ("  · already in it" if team.id in already else ""),
+                        "$text-muted",
+                    ),
                 ),
                 text.one_line(team.title),
                 team,

@@ -54,7 +54,7 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
             with Vertical():
                 yield Static(Content("Spaces"), id="spaces-title", classes="table-title")
                 yield RecordTable(
-                    [Column("space", "Space", 28), Column("permission", "Permission", 10)],
+                    [Column("space", "Space", 24), Column("permission", "Permission", 10)],
                     id="spaces",
                 )
             with Vertical(classes="right-table"):

@@ -247,11 +247,9 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
                 title, facts = self.facts_of(item)
                 pane.show(title, facts)
         self.item_highlighted(item)
-        self.refresh_bindings()
 
     def on_record_table_marks_changed(self, event: RecordTable.MarksChanged) -> None:
         self._update_note()
-        self.refresh_bindings()
 
     def can_handle_back(self) -> bool:
         return super().can_handle_back() or bool(self.table.marked)

@@ -43,9 +43,11 @@ class AreaField(FormField):
         value: str = "",
         *,
         max_length: int | None = None,
+        rule: Callable[[str], str | None] | None = None,
         hint: str = "",
         id: str | None = None,
     ) -> None:
+        self.rule = rule
         self.area = TextArea(value, soft_wrap=True, show_line_numbers=False, compact=True)
         super().__init__(label, self.area, hint=hint, id=id)
         self.max_length = max_length
@@ -70,4 +72,7 @@ class AreaField(FormField):
         self.set_hint(f"{self._base_hint} · {counter}" if self._base_hint else counter)
 
     def problem(self) -> str | None:
-        return length_problem(self.label, self.value, self.max_length)
+        problem = length_problem(self.label, self.value, self.max_length)
+        if problem is None and self.rule is not None:
+            problem = self.rule(self.value)
+        return problem

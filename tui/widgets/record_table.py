@@ -130,7 +130,7 @@ class RecordTable(DataTable[Any]):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=True)
+        super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=False)
         self.record_columns = list(columns)
         self.markable = markable
         self._records: list[Record] = []
