@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tui import app as app_module
 from tui.api.errors import ReadOnlyError
 from tui.cli import _parser
 from tui.config import Config, Profile, profile_is_read_only
@@ -30,13 +29,25 @@ READS = {
 
 
 def screen_classes() -> list[type[DocdeckScreen]]:
-    """Every screen the app knows (the module imports them all)."""
-    found = {
-        value
-        for value in vars(app_module).values()
-        if isinstance(value, type) and issubclass(value, DocdeckScreen)
-    }
-    return sorted(found, key=lambda cls: cls.__name__)
+    """Every screen of tui/screens (the app imports them when it first needs them)."""
+    import importlib
+    import pkgutil
+
+    import tui.screens
+
+    for module in pkgutil.iter_modules(tui.screens.__path__):
+        importlib.import_module(f"tui.screens.{module.name}")
+    found: set[type[DocdeckScreen]] = set()
+    pending: list[type[DocdeckScreen]] = [DocdeckScreen]
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                pending.append(sub)
+    return sorted(
+        (cls for cls in found if cls.__module__.startswith("tui.screens.")),
+        key=lambda cls: cls.__name__,
+    )
 
 
 @pytest.mark.parametrize("screen", screen_classes(), ids=lambda cls: cls.__name__)
