@@ -36,6 +36,7 @@ from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, Spac
 
 # -- review (issue 8) --
 from .screens.change_request import ChangeRequestScreen
+from .screens.review_queue import ReviewQueueScreen
 from .screens.thread import ThreadScreen
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
@@ -127,6 +128,7 @@ def register_screens(screens: ScreenRegistry) -> None:
         lambda place, focus: ChangeRequestScreen(place.space or "", place.id, focus=focus),
     )
     screens.register("comment-thread", lambda place, focus: ThreadScreen(place))
+    screens.register("review-queue", lambda place, focus: ReviewQueueScreen(place.organization))
 
 
 class DocdeckApp(GuardedWork, App[None]):

@@ -16,6 +16,7 @@ from textual.widgets import TabbedContent, TabPane
 from .. import text
 from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
 from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
+from ..actions.space_reviews import SPACE_REVIEW_BINDINGS, SpaceReviews  # review (issue 8)
 from ..api.models import (
     Collection,
     ContentLinks,
@@ -38,6 +39,8 @@ from ..shell.navigation import (
 )
 from ..shell.screen import BrowserScreen
 from ..widgets import Crumb, FileEntry, FileList, FilterBar, ItemTree, PageView, TreeItem
+from ..widgets.change_request_list import ChangeRequestList  # review (issue 8)
+from ..widgets.thread_list import ThreadList  # review (issue 8)
 
 __all__ = ["SpaceScreen", "SpaceView"]
 
@@ -77,7 +80,7 @@ class SpaceView:
     """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
     The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
@@ -94,6 +97,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
         *SPACE_BINDINGS,
         *CONTENT_BINDINGS,
+        *SPACE_REVIEW_BINDINGS,  # review (issue 8)
     ]
 
     def __init__(
@@ -127,6 +131,11 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
                 yield PageView(id="page-view")
             with TabPane("Files", id="files"):
                 yield FileList(id="files-list")
+            # -- review (issue 8) --
+            with TabPane("Change requests", id="change-requests"):
+                yield ChangeRequestList(id="change-request-list")
+            with TabPane("Comments", id="comments"):
+                yield ThreadList(id="thread-list")
 
     def on_mount(self) -> None:
         self.query_one("#page-tree").focus()
@@ -392,6 +401,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
 
     def refresh_view(self) -> None:
         self.reload(refresh=True)
+        self.review_reload(refresh=True)  # review (issue 8)
         current = self.pages.get(self._shown_page or "")
         if current is not None:
             self.open_page(current, refresh=True)
@@ -399,6 +409,8 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
             self.load_files(refresh=True)
 
     def apply_filter(self, value: str) -> None:
+        if self.review_filter(value):  # review (issue 8)
+            return
         if self._on_files_tab():
             self.file_list.set_filter(value)
             note = f"{self.file_list.shown_count} files shown"
@@ -408,6 +420,9 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
         self.set_note(note if value else self._links_note)
 
     def filter_target(self) -> Widget | None:
+        tab = self.review_tab_active()  # review (issue 8)
+        if tab is not None:
+            return self.change_request_list.list if tab == "change-requests" else self.thread_list.list
         return self.file_list.table if self._on_files_tab() else self.page_tree
 
     def current_url(self) -> str | None:

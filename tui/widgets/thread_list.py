@@ -48,7 +48,7 @@ class ThreadList(Vertical):
         padding: 0 1;
         color: $text-muted;
     }
-    ThreadList > ItemList {
+    ThreadList > ItemList, ThreadList > ItemList:focus {
         height: 1fr;
         border: none;
     }
