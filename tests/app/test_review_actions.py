@@ -143,9 +143,7 @@ async def test_update_and_merge_ask_first_and_send_nothing_when_cancelled(make_a
         assert len(sent(transport, "GET")) > before
 
 
-async def test_a_reader_is_told_what_role_an_action_needs_and_nothing_is_sent(
-    make_app, transport
-):
+async def test_a_reader_is_told_what_role_an_action_needs_and_nothing_is_sent(make_app, transport):
     app = make_app("demo-reader")
     async with app.run_test(size=(120, 40)) as pilot:
         await open_change_request(pilot, "Document the new rate limits")

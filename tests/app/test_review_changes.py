@@ -46,7 +46,10 @@ async def test_a_restructuring_shows_each_page_as_added_removed_edited_moved_or_
         await settle(pilot)
         title = str(screen.query_one("#diff-title", Static).render())
         assert "renamed from ‘Configuration’" in title
-        assert any("# Configuration" in row and "# Configuring the client" in row for row in diff_rows(screen))
+        assert any(
+            "# Configuration" in row and "# Configuring the client" in row
+            for row in diff_rows(screen)
+        )
 
         await pilot.press("right_square_bracket")  # moved, same text
         await settle(pilot)

@@ -44,7 +44,9 @@ async def test_the_queue_lists_open_change_requests_newest_first_asking_only_spa
         ]
         # Only the spaces whose counts say they have open change requests were asked.
         listed = {
-            s.path.split("/")[3] for s in sent(transport, "GET") if s.path.endswith("/change-requests")
+            s.path.split("/")[3]
+            for s in sent(transport, "GET")
+            if s.path.endswith("/change-requests")
         }
         spaces = await app.client.spaces.list_spaces_in_organization_by_id("org-northwind")
         assert listed == {s.id for s in spaces.items if s.change_requests_open}

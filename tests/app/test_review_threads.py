@@ -38,9 +38,7 @@ def status(screen: ThreadScreen) -> str:
     return " ".join(str(screen.query_one("#reply-status", Static).render()).split())
 
 
-async def test_a_refused_reply_stays_in_its_box_with_the_message_then_is_sent(
-    make_app, transport
-):
+async def test_a_refused_reply_stays_in_its_box_with_the_message_then_is_sent(make_app, transport):
     refusals = []
 
     def refuse_once(request: httpx.Request) -> httpx.Response | None:

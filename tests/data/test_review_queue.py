@@ -67,7 +67,9 @@ def test_a_reviewers_latest_current_review_counts_and_changes_requested_outweigh
     assert state.outdated_reviews == 1
     assert state.requested_from_me and state.label == "review requested from you"
     assert state.sentences() == ["Approved by Tomás", "Waiting for Ada", "1 outdated review"]
-    blocked = review_state([Review(GRACE, "changes-requested"), Review(TOMAS, "approved")], [], me="u-ada")
+    blocked = review_state(
+        [Review(GRACE, "changes-requested"), Review(TOMAS, "approved")], [], me="u-ada"
+    )
     assert blocked.label == "changes requested"
 
 

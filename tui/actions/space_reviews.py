@@ -9,11 +9,13 @@ is the space's threads (``ThreadListing``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import TabbedContent
+from textual.widget import Widget
+from textual.widgets import TabbedContent, TabPane
 
 from .. import text
 from ..api.models import ChangeRequest, User
@@ -66,6 +68,9 @@ _STATUSES = ("open", "draft", "merged", "archived")
 class SpaceReviews(ThreadListing):
     """Mixin of the space screen: the Change requests and Comments tabs."""
 
+    THREAD_PANE = "comments"
+    THREAD_HINT = "Enter opens one · N starts one on the page in view"
+
     _change_requests: list[ChangeRequest]
     _states: dict[str, ReviewState]
 
@@ -81,19 +86,35 @@ class SpaceReviews(ThreadListing):
         active = self.query_one(TabbedContent).active
         return active if active in ("change-requests", "comments") else None
 
+    @property
+    def has_change_request_list(self) -> bool:
+        return bool(self.query(ChangeRequestList))
+
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        # The space screen's own handler runs first (it shows the space's crumbs).
         if event.pane.id == "change-requests":
-            self.change_request_list.focus_list()
-            if not self.change_request_list.loaded:
-                self.load_change_requests()
-            self._review_crumbs("Change requests")
+            self.run_task(self._show_change_requests_tab, group="tab")
         elif event.pane.id == "comments":
-            self.thread_list.focus_list()
-            if not hasattr(self, "_threads"):
-                self._threads = []
-                self._threads_next = None
-                self.load_threads()
-            self._review_crumbs("Comments")
+            if self.has_thread_list:
+                self.thread_list.focus_list()
+                self._review_crumbs("Comments")
+            else:
+                self.run_task(partial(self._show_comments_tab, ""), group="tab")
+
+    async def _show_change_requests_tab(self) -> None:
+        if not self.has_change_request_list:
+            await self.query_one("#change-requests", TabPane).mount(
+                ChangeRequestList(id="change-request-list")
+            )
+            self.load_change_requests()
+        self.change_request_list.focus_list()
+        self._review_crumbs("Change requests")
+
+    async def _show_comments_tab(self, page: str) -> None:
+        await self.show_thread_tab(page=page)
+        if self._thread_marks is None:
+            self.load_thread_marks()
+        self._review_crumbs("Comments")
 
     def _review_crumbs(self, tab: str) -> None:
         from ..shell.navigation import crumbs_for
@@ -127,7 +148,9 @@ class SpaceReviews(ThreadListing):
                         )
                     ]
                 )
-            found.sort(key=lambda cr: (cr.updated_at.timestamp() if cr.updated_at else 0), reverse=True)
+            found.sort(
+                key=lambda cr: cr.updated_at.timestamp() if cr.updated_at else 0, reverse=True
+            )
             return me, found
 
         def show(answer: tuple[User, list[ChangeRequest]]) -> None:
@@ -156,7 +179,13 @@ class SpaceReviews(ThreadListing):
             )
             for cr in self._change_requests
         ]
-        words = {"all": "", "open": "open ", "draft": "draft ", "merged": "merged ", "archived": "archived "}
+        words = {
+            "all": "",
+            "open": "open ",
+            "draft": "draft ",
+            "merged": "merged ",
+            "archived": "archived ",
+        }
         what = plural(len(entries), f"{words.get(listing.status, '')}change request")
         mine = " of yours" if listing.mine else ""
         listing.show(
@@ -177,8 +206,10 @@ class SpaceReviews(ThreadListing):
             reviews = await client.change_request_reviews.get_reviews_by_change_request_id(
                 space_id, cr.id, limit=100
             )
-            asked = await client.change_request_reviews.get_requested_reviewers_by_change_request_id(
-                space_id, cr.id, limit=100
+            asked = (
+                await client.change_request_reviews.get_requested_reviewers_by_change_request_id(
+                    space_id, cr.id, limit=100
+                )
             )
             self._states[cr.id] = review_state(reviews.items, asked.items, me=me.id)
             self._show_change_requests()  # painted as each one arrives
@@ -189,7 +220,9 @@ class SpaceReviews(ThreadListing):
         if wanted:
             self.run_task(read, group="change-request-states")
 
-    def on_change_request_list_filters_changed(self, event: ChangeRequestList.FiltersChanged) -> None:
+    def on_change_request_list_filters_changed(
+        self, event: ChangeRequestList.FiltersChanged
+    ) -> None:
         self.load_change_requests()
 
     def on_change_request_list_chosen(self, event: ChangeRequestList.Chosen) -> None:
@@ -203,39 +236,46 @@ class SpaceReviews(ThreadListing):
         return ThreadScope(getattr(self, "space_id", ""))
 
     def thread_holder(self) -> Location | None:
-        return self.location if self.location is not None and self.location.kind == "space" else (
-            self.session.places.get("space", getattr(self, "space_id", ""))
+        return (
+            self.location
+            if self.location is not None and self.location.kind == "space"
+            else (self.session.places.get("space", getattr(self, "space_id", "")))
         )
 
     def can_comment(self) -> bool:
         space = self.space_in_view()
         return space is not None and space.permissions.comment
 
-    def action_page_threads(self) -> None:
+    async def action_page_threads(self) -> None:
         page = self.thread_page()
+        await self._show_comments_tab(page[0] if page else "")
         self.query_one(TabbedContent).active = "comments"
-        if not hasattr(self, "_threads"):
-            self._threads = []
-            self._threads_next = None
-        self.filter_threads(page=page[0] if page else "")
-        if not self.thread_list.list.option_count:
-            self.load_threads()
 
     def review_filter(self, value: str) -> bool:
         """``/`` on one of these tabs: True when it was theirs to filter."""
         tab = self.review_tab_active()
-        if tab == "change-requests":
+        if tab == "change-requests" and self.has_change_request_list:
             self.change_request_list.set_text_filter(value)
-        elif tab == "comments":
+        elif tab == "comments" and self.has_thread_list:
             self.thread_list.set_text_filter(value)
         return tab is not None
 
+    def review_filter_target(self) -> Widget | None:
+        """The list ``/`` narrows on these tabs (None on the others)."""
+        tab = self.review_tab_active()
+        if tab == "change-requests" and self.has_change_request_list:
+            return self.change_request_list.list
+        if tab == "comments" and self.has_thread_list:
+            return self.thread_list.list
+        return None
+
     def review_reload(self, *, refresh: bool = False) -> None:
         """Reload what these tabs have shown (after a change, or with r)."""
-        if self.change_request_list.loaded:
+        if self.has_change_request_list:
             self.load_change_requests(refresh=refresh)
-        if hasattr(self, "_threads"):
+        if self.has_thread_list:
             self.load_threads(refresh=refresh)
+            self.load_thread_marks(refresh=refresh)
 
     def thread_page(self) -> tuple[str, str] | None:
         page = getattr(self, "page_in_view", lambda: None)()
@@ -246,5 +286,5 @@ class SpaceReviews(ThreadListing):
         return {page_id: page.title for page_id, page in pages.items()}
 
     def reload_after_change(self) -> None:
-        super().reload_after_change()  # type: ignore[misc]
+        super().reload_after_change()
         self.review_reload()

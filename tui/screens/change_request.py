@@ -39,7 +39,6 @@ from ..shell.navigation import (
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
 from ..widgets.diff_view import DiffMode, DiffView
-from ..widgets.thread_list import ThreadList
 
 __all__ = ["ChangeRequestScreen"]
 
@@ -151,6 +150,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         self._diff_timer: Timer | None = None
         self._open_threads: dict[str, int] = {}
         self._page_diff: PageDiff | None = None
+        self._marks_asked = False
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -164,8 +164,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
                 with Vertical(id="diff-pane"):
                     yield Static(id="diff-title")
                     yield DiffView(id="diff")
-            with TabPane("Threads", id="threads"):
-                yield ThreadList(id="thread-list")
+            yield TabPane("Threads", id="threads")  # its list is mounted when first shown
             with TabPane("Merge", id="merge"), VerticalScroll():
                 yield Static(id="merge-changes")
 
@@ -212,8 +211,9 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if merged:
             tabs.show_tab("merge")
             self.load(self._fetch_merge, self._show_merge, group="merge")
-        self.refresh_bindings()
-        self.load_threads()
+        if not first:
+            self.load_thread_marks()
+            self.load_threads()
         if first:
             self._open_first_page()
         elif self._shown_page is not None:
@@ -295,6 +295,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if changes is None or not changes.changes:
             self.diff_view.show_message("This change request changes no page.")
             self.query_one("#diff-title", Static).update("")
+            self._after_first_diff()
             return
         wanted = changes.find(self._focus.page) if self._focus.page else None
         self.select_change(wanted or changes.changes[0])
@@ -330,6 +331,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if not change.markdown_changed:
             self._page_diff = None
             self.diff_view.show_message(_no_text_change(change))
+            self._after_first_diff()
             return
         self.diff_view.show_message("Loading the diff…")
         client = self.client
@@ -352,6 +354,13 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             self.diff_view.show_message("The text of this page did not change.")
             return
         self.diff_view.show(page_diff.diff, mode=self.diff_mode())
+        self._after_first_diff()
+
+    def _after_first_diff(self) -> None:
+        """What the screen loads once its first diff is painted: the threads' marks."""
+        if not self._marks_asked:
+            self._marks_asked = True
+            self.call_after_refresh(self.load_thread_marks)
 
     def _show_diff_title(self, change: PageChange, page_diff: PageDiff | None) -> None:
         changes = self.changes
@@ -426,25 +435,25 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
     def action_all_lines(self) -> None:
         self.diff_view.toggle_everything()
 
-    def action_page_threads(self) -> None:
+    async def action_page_threads(self) -> None:
         tabs = self.query_one(TabbedContent)
         if tabs.active == "threads":
             tabs.active = "changes"
             return
-        self.show_threads(page=self._shown_page)
+        await self.show_threads(page=self._shown_page)
 
     # -- tabs ------------------------------------------------------------------------------
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "threads":
-            self.thread_list.focus_list()
+            await self.show_thread_tab(page=self.thread_list.page if self.has_thread_list else "")
         elif event.pane.id == "changes":
             self.change_tree.focus()
-        self.refresh_bindings()
 
-    def show_threads(self, *, page: str | None = None) -> None:
+    async def show_threads(self, *, page: str | None = None) -> None:
+        """The Threads tab, on the threads of ``page`` (all of them for None)."""
+        await self.show_thread_tab(page=page or "")
         self.query_one(TabbedContent).active = "threads"
-        self.filter_threads(page=page or "")
 
     # -- the merge -------------------------------------------------------------------------
 
@@ -522,14 +531,14 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             self.open_change(change, refresh=True)
 
     def apply_filter(self, value: str) -> None:
-        if self.query_one(TabbedContent).active == "threads":
+        if self.query_one(TabbedContent).active == "threads" and self.has_thread_list:
             self.thread_list.set_text_filter(value)
             return
         self.change_tree.set_filter(value)
         self.set_note(f"{self.change_tree.filtered_count()} pages match" if value else "")
 
     def filter_target(self) -> Widget | None:
-        if self.query_one(TabbedContent).active == "threads":
+        if self.query_one(TabbedContent).active == "threads" and self.has_thread_list:
             return self.thread_list.list
         return self.change_tree
 

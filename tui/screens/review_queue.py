@@ -54,15 +54,24 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             tooltip="Open the first unresolved thread from the highlighted change request on",
         ),
         Binding(
-            "1", "section('requested')", "Requested", id="review_queue.requested",
+            "1",
+            "section('requested')",
+            "Requested",
+            id="review_queue.requested",
             tooltip="Change requests whose review is requested from you",
         ),
         Binding(
-            "2", "section('mine')", "Mine", id="review_queue.mine",
+            "2",
+            "section('mine')",
+            "Mine",
+            id="review_queue.mine",
             tooltip="Your own open change requests",
         ),
         Binding(
-            "3", "section('open')", "All open", id="review_queue.open",
+            "3",
+            "section('open')",
+            "All open",
+            id="review_queue.open",
             tooltip="Every open change request of the organisation",
         ),
     ]
@@ -134,10 +143,16 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             try:
                 if refresh:
                     with client.revalidating():
-                        spaces = await gather_change_requests(client, self.organization_id, queue, arrived)
+                        spaces = await gather_change_requests(
+                            client, self.organization_id, queue, arrived
+                        )
                 else:
-                    spaces = await gather_change_requests(client, self.organization_id, queue, arrived)
-                self.repaint(note=f"{plural(spaces, 'space')} with open change requests · reading the reviews…")
+                    spaces = await gather_change_requests(
+                        client, self.organization_id, queue, arrived
+                    )
+                self.repaint(
+                    note=f"{plural(spaces, 'space')} with open change requests · reading the reviews…"
+                )
                 await gather_review_states(client, queue, me, lambda entry: self.schedule_repaint())
             finally:
                 self._gathering = False
@@ -170,7 +185,9 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             ListEntry(
                 f"{entry.space_id}/{entry.change_request_id}",
                 queue_row(entry, now),
-                text.one_line(f"#{entry.number} {entry.subject} {entry.space_title} {entry.author_name}"),
+                text.one_line(
+                    f"#{entry.number} {entry.subject} {entry.space_title} {entry.author_name}"
+                ),
                 entry,
             )
             for entry in rows
@@ -180,7 +197,9 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             Section.MINE: "You have no open change request.",
             Section.OPEN: "No open change request in this organisation.",
         }[self.section]
-        self.listing.set_entries(entries, empty="Looking…" if self._gathering and not entries else empty)
+        self.listing.set_entries(
+            entries, empty="Looking…" if self._gathering and not entries else empty
+        )
         if entries and self.first_row_at is None:
             self.first_row_at = time.perf_counter()
         counts = queue.counts()

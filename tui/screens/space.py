@@ -39,8 +39,6 @@ from ..shell.navigation import (
 )
 from ..shell.screen import BrowserScreen
 from ..widgets import Crumb, FileEntry, FileList, FilterBar, ItemTree, PageView, TreeItem
-from ..widgets.change_request_list import ChangeRequestList  # review (issue 8)
-from ..widgets.thread_list import ThreadList  # review (issue 8)
 
 __all__ = ["SpaceScreen", "SpaceView"]
 
@@ -131,11 +129,9 @@ class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[Spac
                 yield PageView(id="page-view")
             with TabPane("Files", id="files"):
                 yield FileList(id="files-list")
-            # -- review (issue 8) --
-            with TabPane("Change requests", id="change-requests"):
-                yield ChangeRequestList(id="change-request-list")
-            with TabPane("Comments", id="comments"):
-                yield ThreadList(id="thread-list")
+            # -- review (issue 8): their lists are mounted when the tab is first shown --
+            yield TabPane("Change requests", id="change-requests")
+            yield TabPane("Comments", id="comments")
 
     def on_mount(self) -> None:
         self.query_one("#page-tree").focus()
@@ -370,7 +366,7 @@ class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[Spac
             self.file_list.table.focus()
             if not self.file_list.loaded:
                 self.load_files()
-        else:
+        elif event.pane.id == "pages":  # review (issue 8): its tabs focus their own lists
             self.page_tree.focus()
         self._show_crumbs()
 
@@ -420,9 +416,9 @@ class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[Spac
         self.set_note(note if value else self._links_note)
 
     def filter_target(self) -> Widget | None:
-        tab = self.review_tab_active()  # review (issue 8)
-        if tab is not None:
-            return self.change_request_list.list if tab == "change-requests" else self.thread_list.list
+        target = self.review_filter_target()  # review (issue 8)
+        if target is not None:
+            return target
         return self.file_list.table if self._on_files_tab() else self.page_tree
 
     def current_url(self) -> str | None:

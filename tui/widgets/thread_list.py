@@ -135,7 +135,10 @@ class ThreadList(Vertical):
         return str(self.query_one("#thread-status", Select).value)
 
     def _value(self, selector: str) -> str:
-        value = self.query_one(selector, Select).value
+        found = self.query(selector)
+        if not found:
+            return ""  # not composed yet
+        value = found.first(Select).value
         return "" if value == ANY or not isinstance(value, str) else value
 
     @property
