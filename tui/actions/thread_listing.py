@@ -251,10 +251,10 @@ class ThreadListing(_Screen):
         self.thread_list.set_pages([(text.one_line(known[pid]), pid) for pid in wanted])
         self.thread_list.set_authors([(text.one_line(name), uid) for name, uid in authors])
 
-    def _show_threads(self) -> None:
+    def _thread_entries(self, comments: list[Comment]) -> list[ListEntry]:
         now = self.docdeck.clock()
         titles = self.page_titles()
-        entries = [
+        return [
             ListEntry(
                 comment.id,
                 thread_row(
@@ -268,20 +268,23 @@ class ThreadListing(_Screen):
                 ),
                 comment,
             )
-            for comment in self._threads
+            for comment in comments
         ]
+
+    def _thread_summary(self) -> Content:
         threads = self.thread_list
         status = {"open": "open ", "resolved": "resolved "}.get(threads.status, "")
-        shown = plural(len(entries), f"{status}thread")
+        shown = plural(len(self._threads), f"{status}thread")
         more = " (more below: they load as you scroll)" if self._threads_next else ""
-        summary = Content.assemble(
-            Content(shown + more),
-            Content.styled(f" · {self.THREAD_HINT}", "$text-muted"),
+        return Content.assemble(
+            Content(shown + more), Content.styled(f" · {self.THREAD_HINT}", "$text-muted")
         )
-        threads.set_threads(
-            entries,
+
+    def _show_threads(self) -> None:
+        self.thread_list.set_threads(
+            self._thread_entries(self._threads),
             more=bool(self._threads_next),
-            summary=summary,
+            summary=self._thread_summary(),
             empty="No thread matches these filters.",
         )
 
@@ -298,9 +301,14 @@ class ThreadListing(_Screen):
             if self._threads_next != token:
                 return  # shown already (from the cache, then from the service)
             known = {comment.id for comment in self._threads}
-            self._threads.extend(c for c in page.items if c.id not in known)
+            new = [c for c in page.items if c.id not in known]
+            self._threads.extend(new)
             self._threads_next = page.next_page
-            self._show_threads()
+            self.thread_list.append_threads(
+                self._thread_entries(new),
+                more=bool(self._threads_next),
+                summary=self._thread_summary(),
+            )
 
         self.load(fetch, show, group="threads-more")
 
