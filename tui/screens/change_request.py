@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import text
-from ..actions.review_actions import REVIEW_BINDINGS, ReviewActions
+from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
 from ..api.errors import ApiError
 from ..api.models import RevisionSemanticChanges
@@ -109,6 +109,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             id="change_request.next_page",
             tooltip="Show the next changed page",
         ),
+        *PRIMARY_REVIEW_BINDINGS,
         Binding(
             "left_square_bracket,K",
             "previous_page",
@@ -246,7 +247,9 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             facts.append(Content(f"created {age(now, cr.created_at)}"))
         if cr.updated_at:
             facts.append(Content(f"updated {age(now, cr.updated_at)}"))
-        facts.append(Content(plural(cr.comments, "open thread")))
+        facts.append(
+            Content(plural(cr.comments, "open thread") if cr.comments else "no open thread")
+        )
         lines = [title, Content(" · ").join(facts)]
         if cr.outdated and view.open:
             lines.append(Content.styled("⚠ main has moved on: press u to update", "$text-warning"))

@@ -96,7 +96,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     CSS_PATH = "../styles/thread.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "reply", "Reply", id="thread.reply", tooltip="Write a reply"),
-        Binding("ctrl+s", "send", "Send", id="thread.send", tooltip="Send the reply", show=False),
+        Binding("ctrl+s", "send", "Send", id="thread.send", tooltip="Send the reply"),
         Binding(
             "x",
             "resolve",
@@ -145,7 +145,12 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         yield Static(Content("Loading the thread…"), id="thread-header")
         yield VerticalScroll(id="messages")
         with Vertical(id="reply-box"):
-            yield TextArea(soft_wrap=True, tab_behavior="focus", id="reply")
+            yield TextArea(
+                soft_wrap=True,
+                tab_behavior="focus",
+                placeholder="Write a reply… (c; Ctrl+S sends)",
+                id="reply",
+            )
             with Horizontal(id="reply-bar"):
                 yield Static(id="reply-status")
                 yield Button("Send", id="send", variant="primary", compact=True)
