@@ -158,3 +158,39 @@ async def test_a_reader_is_told_what_role_an_action_needs_and_nothing_is_sent(ma
         assert "You need the comment role to start a thread here." in said
         assert len([s for s in transport.sent if s.method != "GET"]) == writes
         assert not isinstance(app.screen, Input)
+
+
+async def test_a_subject_too_long_is_refused_before_sending_and_the_pdf_link_is_copied(
+    make_app, transport
+):
+    app = make_app()
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = await open_change_request(pilot, "Document the new rate limits")
+        await pilot.press("e")
+        await settle(pilot)
+        field = app.screen.query_one("#subject")
+        field.input.value = "x" * 101
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Subject is 101 characters long; the limit is 100: remove 1." in on_screen(app)
+        assert not sent(transport, "PATCH")
+        field.input.value = "Document the new rate limits and bursts"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sent(transport, "PATCH")[-1].json == {
+            "subject": "Document the new rate limits and bursts"
+        }
+        assert "#3 Document the new rate limits and bursts" in header(screen)
+
+        copied = []
+        app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+        await pilot.press("P")
+        await settle(pilot)
+        app.screen.query_one("#pdf-scope").select.value = screen.current_change().page_id
+        await pilot.click("#confirm")
+        await settle(pilot)
+        asked = [s for s in sent(transport, "GET") if s.path.endswith("/pdf")][-1]
+        assert asked.params["only"] == ["true"]
+        assert asked.params["page"] == [screen.current_change().page_id]
+        assert copied and copied[0].startswith("https://") and "/~/pdf?" in copied[0]
+        assert "PDF link copied to the clipboard" in [n.title for n in app._notifications]

@@ -10,7 +10,7 @@ is the space's threads (``ThreadListing``).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
 from .. import text
-from ..api.models import ChangeRequest, User
+from ..api.models import ChangeRequest, Space, User
 from ..data.access import gather_limited
 from ..data.review_queue import ReviewState, review_state
 from ..humanize import plural
@@ -28,9 +28,6 @@ from ..shell.navigation import Location, change_request_location
 from ..widgets import ListEntry
 from ..widgets.change_request_list import ChangeRequestList
 from .thread_listing import ThreadListing
-
-if TYPE_CHECKING:
-    from ..api.models import Space
 
 __all__ = ["SPACE_REVIEW_BINDINGS", "SpaceReviews"]
 
@@ -276,6 +273,31 @@ class SpaceReviews(ThreadListing):
         if self.has_thread_list:
             self.load_threads(refresh=refresh)
             self.load_thread_marks(refresh=refresh)
+
+    # -- marks of the pages that have open threads -----------------------------------------
+
+    _page_marks: dict[str, int] | None = None
+
+    def thread_mark(self, page_id: str) -> str:
+        """What follows a page's title in the tree: ``  💬2`` when it has open threads."""
+        count = (self._page_marks or {}).get(page_id, 0)
+        return f"  💬{count}" if count else ""
+
+    def review_space_shown(self, space: Space) -> None:
+        """The space is painted: mark its pages with open threads (once, when it has any)."""
+        if space.comments and self._thread_marks is None and not self.showing_cached:
+            self.load_thread_marks()
+
+    def open_threads_changed(self, by_page: dict[str, int]) -> None:
+        if by_page == (self._page_marks or {}):
+            return
+        self._page_marks = by_page
+        refill = getattr(self, "_fill_tree", None)
+        pages = getattr(self, "pages", {})
+        if refill is None or not pages:
+            return
+        children = {child.id for page in pages.values() for child in page.pages}
+        refill(None, [page for page in pages.values() if page.id not in children])
 
     def thread_page(self) -> tuple[str, str] | None:
         page = getattr(self, "page_in_view", lambda: None)()

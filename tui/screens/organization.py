@@ -101,6 +101,7 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
             "review_queue",
             "Review queue",
             id="organization.review_queue",
+            show=False,  # in ? and the palette; the footer stays as it was
             tooltip="Every open change request of the organisation, newest activity first",
         ),
     ]

@@ -189,6 +189,7 @@ class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[Spac
         else:
             self._show_crumbs()
         self._tell_new_pages()
+        self.review_space_shown(space)  # review (issue 8)
 
     def _show_links_note(self, links: ContentLinks | None) -> None:
         broken = links.stats.broken.total if links is not None else 0
@@ -221,12 +222,11 @@ class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[Spac
                 self._fill_tree(f"page:{page.id}", page.pages)
         self.page_tree.set_children(parent, [self._item(page) for page in pages])
 
-    @staticmethod
-    def _item(page: RevisionPage) -> TreeItem[RevisionPage]:
+    def _item(self, page: RevisionPage) -> TreeItem[RevisionPage]:
         icon = page.emoji or _PAGE_ICONS.get(page.type, "")
         return TreeItem(
             f"page:{page.id}",
-            page.title,
+            page.title + self.thread_mark(page.id),  # review (issue 8): open threads
             page.type,
             icon=icon,
             value=page,

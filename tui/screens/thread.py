@@ -320,6 +320,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     def on_unmount(self) -> None:
         if self._save_timer is not None:
             self._save_timer.stop()
+            self.keep_draft()  # typed less than a pause ago: keep it too
 
     def action_reply(self) -> None:
         if self.reply_area.disabled:
