@@ -21,6 +21,7 @@ from ..humanize import plural
 from ..shell.navigation import (
     Focus,
     Location,
+    admin_location,
     collection_location,
     crumbs_for,
     organization_location,
@@ -93,6 +94,14 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
             "Search",
             id="organization.search",
             tooltip="Search the content of every space of the organisation",
+        ),
+        # -- administration (issue 11) --
+        Binding(
+            "A",
+            "administration",
+            "Administration",
+            id="organization.admin",
+            tooltip="Members, teams, SSO, OpenAPI, translations, Git sync, access",
         ),
         *TREE_BINDINGS,
         # -- review (issue 8) --
@@ -434,6 +443,9 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
     def action_search(self) -> None:
         if self.location is not None:
             self.docdeck.open_location(search_location(self.location))
+
+    def action_administration(self) -> None:
+        self.docdeck.open_location(admin_location(self.organization_id))
 
     def apply_filter(self, value: str) -> None:
         tree = self.content_tree

@@ -38,7 +38,7 @@ from ..shell.navigation import (
     space_location,
 )
 from ..shell.screen import BrowserScreen
-from ..widgets import Crumb, FileEntry, FileList, FilterBar, ItemTree, PageView, TreeItem
+from ..widgets import Crumb, FileEntry, FileList, ItemTree, PageView, TreeItem
 
 __all__ = ["SpaceScreen", "SpaceView"]
 
@@ -194,7 +194,7 @@ class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[Spac
     def _show_links_note(self, links: ContentLinks | None) -> None:
         broken = links.stats.broken.total if links is not None else 0
         self._links_note = f"{plural(broken, 'broken link')}: B lists them" if broken else ""
-        if not self.query_one(FilterBar).value:
+        if not self.filter_bar.value:
             self.set_note(self._links_note)
 
     def content_changed(self, message: str) -> None:

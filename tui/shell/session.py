@@ -7,10 +7,13 @@ here is a module global, so two apps (two tests) never share a memory.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..api.models import Space
 from ..data.review_queue import ReviewRun
 from .navigation import PlacesSeen
+
+if TYPE_CHECKING:
+    from ..api.models import Space
 
 __all__ = ["DeletedSpace", "Session", "SessionTrash"]
 
