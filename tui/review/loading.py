@@ -64,8 +64,6 @@ class ChangeRequestView:
     base: str
     """The id of the base revision."""
     changes: ChangeSet
-    organization: Organization | None = None
-    collections: list[Collection] = field(default_factory=list)
 
     @property
     def state(self) -> ReviewState:
@@ -105,7 +103,7 @@ async def fetch_change_request_view(
     )
     reviews_api = client.change_request_reviews
     base = base_revision(change_request)
-    reviews, requested, base_revision_, head_revision, holders = await _together(
+    reviews, requested, base_revision_, head_revision = await _together(
         _all(client, reviews_api.get_reviews_by_change_request_id, space_id, change_request.id),
         _all(
             client,
@@ -117,22 +115,10 @@ async def fetch_change_request_view(
         client.change_request_content.get_revision_of_change_request_by_id(
             space_id, change_request.id
         ),
-        holders_to_fetch(client, space, places),
     )
     # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
     changes = await asyncio.to_thread(compare, base_revision_.pages, head_revision.pages)
-    organization, collections = holders
-    return ChangeRequestView(
-        space,
-        change_request,
-        me,
-        reviews,
-        requested,
-        base,
-        changes,
-        organization,
-        collections,
-    )
+    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes)
 
 
 async def _together(*steps: Awaitable[Any]) -> list[Any]:

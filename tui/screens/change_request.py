@@ -16,7 +16,7 @@ from .. import text
 from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
 from ..api.errors import ApiError
-from ..api.models import RevisionSemanticChanges
+from ..api.models import Collection, Organization, RevisionSemanticChanges
 from ..data.changes import ChangeKind, ChangeSet, ChangeTreeNode, PageChange
 from ..humanize import plural
 from ..review.loading import (
@@ -25,6 +25,7 @@ from ..review.loading import (
     fetch_change_request_view,
     fetch_merge_changes,
     fetch_page_diff,
+    holders_to_fetch,
 )
 from ..review.rows import age, change_mark, status_badge
 from ..review.threads import ThreadScope
@@ -200,9 +201,6 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         first = self.view is None
         self.view = view
         places = self.session.places
-        if view.organization is not None:
-            places.see(organization_location(view.organization))
-        places.see(*(collection_location(c) for c in reversed(view.collections)))
         places.see(space_location(view.space))
         self.show_location(change_request_location(view.space, view.change_request))
         self._show_header()
@@ -228,6 +226,22 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
                 self.open_change(change, refresh=True)
         if first and self._focus.thread:
             self.walk_threads(self._focus.thread)
+
+    async def _fetch_holders(self) -> tuple[Organization | None, list[Collection]]:
+        view = self.view
+        if view is None:
+            return None, []
+        return await holders_to_fetch(self.client, view.space, self.session.places)
+
+    def _show_holders(self, holders: tuple[Organization | None, list[Collection]]) -> None:
+        organization, collections = holders
+        places = self.session.places
+        if organization is not None:
+            places.see(organization_location(organization))
+        places.see(*(collection_location(c) for c in reversed(collections)))
+        view = self.view
+        if view is not None and (organization is not None or collections):
+            self.show_location(change_request_location(view.space, view.change_request))
 
     def _show_header(self) -> None:
         view = self.view
@@ -360,10 +374,15 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         self._after_first_diff()
 
     def _after_first_diff(self) -> None:
-        """What the screen loads once its first diff is painted: the threads' marks."""
+        """What the screen loads once its first diff is painted: the threads' marks, the
+        places above the space."""
         if not self._marks_asked:
             self._marks_asked = True
             self.call_after_refresh(self.load_thread_marks)
+            # The places above the space, for the breadcrumbs: after the diff, never before.
+            self.call_after_refresh(
+                self.load, self._fetch_holders, self._show_holders, group="holders"
+            )
 
     def _show_diff_title(self, change: PageChange, page_diff: PageDiff | None) -> None:
         changes = self.changes
