@@ -159,9 +159,7 @@ async def test_the_review_queue_on_large() -> None:
     paths = [p for p in paths if not (p.split("?")[0].endswith("/spaces") and "limit=50" in p)]
     spaces = sum(1 for p in paths if p.split("?")[0].endswith("/spaces"))
     lists = sum(1 for p in paths if p.split("?")[0].endswith("/change-requests"))
-    states = sum(
-        1 for p in paths if p.split("?")[0].endswith(("/reviews", "/requested-reviewers"))
-    )
+    states = sum(1 for p in paths if p.split("?")[0].endswith(("/reviews", "/requested-reviewers")))
     other = len(paths) - spaces - lists - states
     print(
         f"\nReview queue of Globex (10,001 spaces, {rows} open change requests), in-process:\n"

@@ -221,7 +221,8 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             parts.append(where)
         elif comment.target.review:
             parts.append(Content("on a review"))
-        parts.append(Content(plural(len(view.replies), "reply", "replies")))
+        replies = len(view.replies)
+        parts.append(Content(plural(replies, "reply", "replies") if replies else "no reply yet"))
         if comment.resolved and comment.resolved_by is not None:
             parts.append(
                 Content.assemble("resolved by ", text.content(comment.resolved_by.display_name))
