@@ -8,7 +8,9 @@ therefore the same from one run to the next unless the look or the demo data cha
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -169,6 +171,32 @@ async def admin_bulk_role(pilot: Pilot[None]) -> None:
     await press(pilot, "e")
 
 
+# -- review (issue 8) -----------------------------------------------------------------------
+
+
+async def review_queue(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter")  # Northwind Labs
+    await press(pilot, "R")  # its review queue
+
+
+async def review_diff(pilot: Pilot[None]) -> None:
+    await review_queue(pilot)
+    await press(pilot, "1", "enter")  # review requested from me: the Python SDK restructuring
+
+
+async def review_thread(pilot: Pilot[None]) -> None:
+    await review_queue(pilot)
+    await press(pilot, "1", "down", "enter")  # Explain when tokens expire
+    await press(pilot, "t")  # its first unresolved thread
+
+
+async def review_merge(pilot: Pilot[None]) -> None:
+    await review_queue(pilot)
+    await press(pilot, "1", "down", "enter")
+    await press(pilot, "m")
+
+
 @dataclass(frozen=True)
 class Shot:
     name: str
@@ -195,6 +223,12 @@ SHOTS = [
     Shot("admin-openapi", admin_openapi),
     Shot("admin-access", admin_access),
     Shot("admin-members-80x24", admin_members, SMALL),
+    # -- review (issue 8) --
+    Shot("review-queue", review_queue),
+    Shot("review-diff", review_diff),
+    Shot("review-diff-80x24", review_diff, SMALL),
+    Shot("review-thread", review_thread),
+    Shot("review-merge", review_merge),
 ]
 
 
@@ -210,6 +244,8 @@ async def take(shot: Shot, folder: Path) -> Path:
 
 
 async def main() -> None:
+    # Drafts of comments would come back into the shots: keep them in a folder of their own.
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="docdeck-shots-")
     names = set(sys.argv[1:])
     for shot in SHOTS:
         if names and shot.name not in names:

@@ -145,6 +145,7 @@ def register_screens(screens: ScreenRegistry) -> None:
     # -- review (issue 8) --
     screens.register("change-request", _change_request_screen)
     screens.register("comment-thread", lambda place, focus: _thread_screen(place))
+    screens.register("review-queue", lambda place, focus: _review_queue_screen(place))
 
 
 # -- administration (issue 11) ------------------------------------------------------------------
@@ -203,6 +204,12 @@ def _thread_screen(place: Location) -> Screen[Any]:
     from .screens.thread import ThreadScreen
 
     return ThreadScreen(place)
+
+
+def _review_queue_screen(place: Location) -> Screen[Any]:
+    from .screens.review_queue import ReviewQueueScreen
+
+    return ReviewQueueScreen(place.organization)
 
 
 # -- end of review ------------------------------------------------------------------------------

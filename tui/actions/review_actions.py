@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 else:
     _Screen = object
 
-__all__ = ["REVIEW_BINDINGS", "ReviewActions"]
+__all__ = ["PRIMARY_REVIEW_BINDINGS", "REVIEW_BINDINGS", "ReviewActions"]
 
 
 def _binding(
@@ -43,8 +43,13 @@ def _binding(
     return Binding(key, action, description, show=show, id=id, tooltip=tooltip)
 
 
-REVIEW_BINDINGS: list[BindingType] = [
+PRIMARY_REVIEW_BINDINGS: list[BindingType] = [
     _binding("a", "approve", "Approve", "change_request.approve", "Approve the change request"),
+    _binding("m", "merge", "Merge", "change_request.merge", "Merge into main (asks first)"),
+]
+"""The keys the footer shows first, right after those of the diff."""
+
+REVIEW_BINDINGS: list[BindingType] = [
     _binding(
         "x",
         "request_changes",
@@ -53,7 +58,6 @@ REVIEW_BINDINGS: list[BindingType] = [
         "Ask the author for changes, with an optional comment",
         show=False,
     ),
-    _binding("m", "merge", "Merge", "change_request.merge", "Merge into main (asks first)"),
     _binding(
         "u",
         "update_from_main",

@@ -9,11 +9,11 @@ reviewer came from (``Session.review_run``). ``c`` starts a thread on the page i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.widgets import TabPane
 
 from .. import text
 from ..api import UNSET
@@ -129,10 +129,20 @@ def _leaves(screen: Any, scope: ThreadScope) -> bool:
 
 
 class ThreadListing(_Screen):
-    """Mixin of a BrowserScreen with a ``ThreadList``: its loading, filters and keys."""
+    """Mixin of a BrowserScreen with a tab of threads: their loading, filters and keys.
+
+    The ``ThreadList`` is mounted in its tab (``THREAD_PANE``) the first time it is shown, so
+    that a screen opens without paying for a list nobody looked at; the marks of pages (how
+    many open threads each has) load on their own, for the trees.
+    """
+
+    THREAD_PANE: ClassVar[str] = "threads"
+    """The id of the TabPane the list goes in."""
+    THREAD_HINT: ClassVar[str] = "Enter opens one · t the next open one"
 
     _threads: list[Comment]
     _threads_next: str | None
+    _thread_marks: tuple[dict[str, int], dict[str, str], list[tuple[str, str]]] | None = None
 
     def thread_scope(self) -> ThreadScope:
         raise NotImplementedError
@@ -159,6 +169,22 @@ class ThreadListing(_Screen):
     def thread_list(self) -> ThreadList:
         return self.query_one(ThreadList)
 
+    @property
+    def has_thread_list(self) -> bool:
+        return bool(self.query(ThreadList))
+
+    async def mount_thread_list(self, *, page: str = "") -> ThreadList:
+        """The list in its tab, mounted and loading the first time it is asked for."""
+        if self.has_thread_list:
+            return self.thread_list
+        threads = ThreadList(id="thread-list")
+        await self.query_one(f"#{self.THREAD_PANE}", TabPane).mount(threads)
+        self._threads, self._threads_next = [], None
+        self._apply_marks(page)
+        threads.choose(page=page)
+        self.load_threads()
+        return threads
+
     # -- loading ---------------------------------------------------------------------------
 
     def _options(self) -> dict[str, Any]:
@@ -171,7 +197,9 @@ class ThreadListing(_Screen):
         }
 
     def load_threads(self, *, refresh: bool = False) -> None:
-        """The first page of threads for the filters chosen, and the marks of pages."""
+        """The first page of threads for the filters chosen (once the list is shown)."""
+        if not self.has_thread_list:
+            return
         client, scope, options = self.client, self.thread_scope(), self._options()
 
         async def fetch() -> Page[Comment]:
@@ -183,9 +211,14 @@ class ThreadListing(_Screen):
             self._show_threads()
 
         self.load(fetch, show, group="threads", refresh=refresh)
+
+    def load_thread_marks(self, *, refresh: bool = False) -> None:
+        """How many open threads each page has, and who commented (for the filters)."""
         self.load(self._fetch_marks, self._show_marks, group="thread-marks", refresh=refresh)
 
-    async def _fetch_marks(self) -> tuple[dict[str, int], list[tuple[str, str]]]:
+    async def _fetch_marks(
+        self,
+    ) -> tuple[dict[str, int], dict[str, str], list[tuple[str, str]]]:
         client, scope = self.client, self.thread_scope()
         counts: dict[str, int] = {}
         titles: dict[str, str] = {}
@@ -198,20 +231,30 @@ class ThreadListing(_Screen):
             member.user.id: member.user.display_name for member in await scope.commenters(client)
         }
         authors = sorted(people.items(), key=lambda item: item[1].casefold())
-        return counts, [(name, user_id) for user_id, name in authors]
+        return counts, titles, [(name, user_id) for user_id, name in authors]
 
-    def _show_marks(self, marks: tuple[dict[str, int], list[tuple[str, str]]]) -> None:
-        counts, authors = marks
-        titles = dict(self.page_titles())
-        pages = [(text.one_line(titles.get(pid, pid)), pid) for pid in titles]
-        self.thread_list.set_pages(pages)
+    def _show_marks(
+        self, marks: tuple[dict[str, int], dict[str, str], list[tuple[str, str]]]
+    ) -> None:
+        self._thread_marks = marks
+        self._apply_marks(self.thread_list.page if self.has_thread_list else "")
+        self.open_threads_changed(marks[0])
+
+    def _apply_marks(self, page: str) -> None:
+        """Offer the pages that have threads (and the one asked for) in the page filter."""
+        if not self.has_thread_list:
+            return
+        counts, titles, authors = self._thread_marks or ({}, {}, [])
+        known = dict(titles)
+        known.update(self.page_titles())
+        wanted = [pid for pid in known if pid in counts or pid == page]
+        self.thread_list.set_pages([(text.one_line(known[pid]), pid) for pid in wanted])
         self.thread_list.set_authors([(text.one_line(name), uid) for name, uid in authors])
-        self.open_threads_changed(counts)
 
-    def _show_threads(self) -> None:
+    def _thread_entries(self, comments: list[Comment]) -> list[ListEntry]:
         now = self.docdeck.clock()
         titles = self.page_titles()
-        entries = [
+        return [
             ListEntry(
                 comment.id,
                 thread_row(
@@ -225,20 +268,23 @@ class ThreadListing(_Screen):
                 ),
                 comment,
             )
-            for comment in self._threads
+            for comment in comments
         ]
+
+    def _thread_summary(self) -> Content:
         threads = self.thread_list
         status = {"open": "open ", "resolved": "resolved "}.get(threads.status, "")
-        shown = plural(len(entries), f"{status}thread")
+        shown = plural(len(self._threads), f"{status}thread")
         more = " (more below: they load as you scroll)" if self._threads_next else ""
-        summary = Content.assemble(
-            Content(shown + more),
-            Content.styled(" · Enter opens one · t the next open one", "$text-muted"),
+        return Content.assemble(
+            Content(shown + more), Content.styled(f" · {self.THREAD_HINT}", "$text-muted")
         )
-        threads.set_threads(
-            entries,
+
+    def _show_threads(self) -> None:
+        self.thread_list.set_threads(
+            self._thread_entries(self._threads),
             more=bool(self._threads_next),
-            summary=summary,
+            summary=self._thread_summary(),
             empty="No thread matches these filters.",
         )
 
@@ -255,18 +301,29 @@ class ThreadListing(_Screen):
             if self._threads_next != token:
                 return  # shown already (from the cache, then from the service)
             known = {comment.id for comment in self._threads}
-            self._threads.extend(c for c in page.items if c.id not in known)
+            new = [c for c in page.items if c.id not in known]
+            self._threads.extend(new)
             self._threads_next = page.next_page
-            self._show_threads()
+            self.thread_list.append_threads(
+                self._thread_entries(new),
+                more=bool(self._threads_next),
+                summary=self._thread_summary(),
+            )
 
         self.load(fetch, show, group="threads-more")
 
     def on_thread_list_filters_changed(self, event: ThreadList.FiltersChanged) -> None:
         self.load_threads()
 
-    def filter_threads(self, *, page: str = "", status: str | None = None) -> None:
-        if self.thread_list.choose(page=page, status=status):
-            self.load_threads()
+    async def show_thread_tab(self, *, page: str = "") -> None:
+        """The tab of threads, on the threads of ``page`` ("" for every page)."""
+        if not self.has_thread_list:
+            await self.mount_thread_list(page=page)
+        else:
+            self._apply_marks(page)
+            if self.thread_list.choose(page=page):
+                self.load_threads()
+        self.thread_list.focus_list()
 
     def on_thread_list_chosen(self, event: ThreadList.Chosen) -> None:
         holder = self.thread_holder()
@@ -314,10 +371,7 @@ class ThreadListing(_Screen):
             return
         self.notify("Your thread is posted.", title="Comment")
         self.load_threads()
+        self.load_thread_marks()
         holder = self.thread_holder()
         if holder is not None:
             open_thread(self, holder, comment)
-
-    def thread_done(self, message: str) -> Callable[[], None]:
-        """Something changed in a thread: reload the list."""
-        return lambda: self.load_threads()

@@ -72,6 +72,8 @@ class DraftedDialog(ActionDialog[T]):
         return "Comment"
 
     def on_mount(self) -> None:
+        # Tab from the box goes straight to the button that sends (Esc cancels).
+        self.query_one("#cancel").can_focus = False
         self.body.area.focus()
         self.body.area.move_cursor(self.body.area.document.end)
         if self._offered:

@@ -7,7 +7,10 @@ service would refuse (a subject too long, a status it never takes) are refused h
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Static
 
@@ -52,6 +55,10 @@ def status_choices(current: str) -> list[tuple[str, str]]:
 class ReviewDialog(ActionDialog[ChangeRequestReview]):
     """Approve, or ask for changes, with an optional comment (which opens a thread)."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Send", id="dialog.send", tooltip="Send the review"),
+    ]
+
     def __init__(self, view: ChangeRequestView, status: str) -> None:
         approve = status == "approved"
         verb = "Approve " if approve else "Request changes on "
@@ -72,12 +79,17 @@ class ReviewDialog(ActionDialog[ChangeRequestReview]):
         yield BodyField(
             "Comment (optional: it opens a thread)",
             required=False,
-            hint="Markdown · Tab then Enter sends",
+            hint="Markdown · Tab then Enter sends (or Ctrl+S) · Esc cancels",
             id="review-comment",
         )
 
     def on_mount(self) -> None:
+        # Tab from the comment goes straight to the button that sends (Esc cancels).
+        self.query_one("#cancel").can_focus = False
         self.query_one("#review-comment", BodyField).area.focus()
+
+    def action_send(self) -> None:
+        self.submit()
 
     async def send(self) -> ChangeRequestReview:
         comment = self.query_one("#review-comment", BodyField).value

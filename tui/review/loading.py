@@ -10,7 +10,9 @@ the trees came without it, and every comparison and diff runs in a thread, off t
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..api import Client
 from ..api.models import (
@@ -19,6 +21,7 @@ from ..api.models import (
     ChangeRequestReview,
     Collection,
     Organization,
+    Page,
     RevisionSemanticChanges,
     Space,
     User,
@@ -37,6 +40,8 @@ __all__ = [
     "fetch_page_diff",
     "holders_to_fetch",
 ]
+
+T = TypeVar("T")
 
 MERGE_CHANGES_LIMIT = 100
 """How many of a merge's semantic changes are listed (the rest are counted)."""
@@ -59,8 +64,6 @@ class ChangeRequestView:
     base: str
     """The id of the base revision."""
     changes: ChangeSet
-    organization: Organization | None = None
-    collections: list[Collection] = field(default_factory=list)
 
     @property
     def state(self) -> ReviewState:
@@ -92,50 +95,47 @@ async def fetch_change_request_view(
     client: Client, space_id: str, change_request_id: str, places: PlacesSeen
 ) -> ChangeRequestView:
     """Every GET the change request screen paints first (runs from the cache, then for real)."""
-    change_request = await client.change_requests.get_change_request_by_id(
-        space_id, change_request_id
+    # What does not depend on the change request is asked at the same time as it.
+    change_request, space, me = await _together(
+        client.change_requests.get_change_request_by_id(space_id, change_request_id),
+        client.spaces.get_space_by_id(space_id),
+        client.users.get_authenticated_user(),
     )
-    space = await client.spaces.get_space_by_id(space_id)
-    me = await client.users.get_authenticated_user()
-    reviews = [
-        review
-        async for review in client.paginate(
-            client.change_request_reviews.get_reviews_by_change_request_id,
-            space_id,
-            change_request.id,
-            limit=100,
-        )
-    ]
-    requested = [
-        asked
-        async for asked in client.paginate(
-            client.change_request_reviews.get_requested_reviewers_by_change_request_id,
-            space_id,
-            change_request.id,
-            limit=100,
-        )
-    ]
+    reviews_api = client.change_request_reviews
     base = base_revision(change_request)
-    base_pages = (await client.revisions.get_revision_by_id(space_id, base)).pages
-    head_pages = (
-        await client.change_request_content.get_revision_of_change_request_by_id(
+    reviews, requested, base_revision_, head_revision = await _together(
+        _all(client, reviews_api.get_reviews_by_change_request_id, space_id, change_request.id),
+        _all(
+            client,
+            reviews_api.get_requested_reviewers_by_change_request_id,
+            space_id,
+            change_request.id,
+        ),
+        client.revisions.get_revision_by_id(space_id, base),
+        client.change_request_content.get_revision_of_change_request_by_id(
             space_id, change_request.id
-        )
-    ).pages
-    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
-    changes = await asyncio.to_thread(compare, base_pages, head_pages)
-    organization, collections = await holders_to_fetch(client, space, places)
-    return ChangeRequestView(
-        space,
-        change_request,
-        me,
-        reviews,
-        requested,
-        base,
-        changes,
-        organization,
-        collections,
+        ),
     )
+    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
+    changes = await asyncio.to_thread(compare, base_revision_.pages, head_revision.pages)
+    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes)
+
+
+async def _together(*steps: Awaitable[Any]) -> list[Any]:
+    """Await requests at the same time; the first failure is raised once all have ended.
+
+    (``asyncio.gather`` would raise at once and leave the other failures unretrieved.)
+    """
+    results = await asyncio.gather(*steps, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return list(results)
+
+
+async def _all(client: Client, operation: Callable[..., Awaitable[Page[T]]], *args: Any) -> list[T]:
+    """Every item of a short list (reviews, requested reviewers)."""
+    return [item async for item in client.paginate(operation, *args, limit=100)]
 
 
 @dataclass(frozen=True)

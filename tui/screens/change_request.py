@@ -13,10 +13,10 @@ from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import text
-from ..actions.review_actions import REVIEW_BINDINGS, ReviewActions
+from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
 from ..api.errors import ApiError
-from ..api.models import RevisionSemanticChanges
+from ..api.models import Collection, Organization, RevisionSemanticChanges
 from ..data.changes import ChangeKind, ChangeSet, ChangeTreeNode, PageChange
 from ..humanize import plural
 from ..review.loading import (
@@ -25,6 +25,7 @@ from ..review.loading import (
     fetch_change_request_view,
     fetch_merge_changes,
     fetch_page_diff,
+    holders_to_fetch,
 )
 from ..review.rows import age, change_mark, status_badge
 from ..review.threads import ThreadScope
@@ -39,7 +40,6 @@ from ..shell.navigation import (
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
 from ..widgets.diff_view import DiffMode, DiffView
-from ..widgets.thread_list import ThreadList
 
 __all__ = ["ChangeRequestScreen"]
 
@@ -110,6 +110,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             id="change_request.next_page",
             tooltip="Show the next changed page",
         ),
+        *PRIMARY_REVIEW_BINDINGS,
         Binding(
             "left_square_bracket,K",
             "previous_page",
@@ -151,6 +152,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         self._diff_timer: Timer | None = None
         self._open_threads: dict[str, int] = {}
         self._page_diff: PageDiff | None = None
+        self._marks_asked = False
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -164,8 +166,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
                 with Vertical(id="diff-pane"):
                     yield Static(id="diff-title")
                     yield DiffView(id="diff")
-            with TabPane("Threads", id="threads"):
-                yield ThreadList(id="thread-list")
+            yield TabPane("Threads", id="threads")  # its list is mounted when first shown
             with TabPane("Merge", id="merge"), VerticalScroll():
                 yield Static(id="merge-changes")
 
@@ -200,9 +201,6 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         first = self.view is None
         self.view = view
         places = self.session.places
-        if view.organization is not None:
-            places.see(organization_location(view.organization))
-        places.see(*(collection_location(c) for c in reversed(view.collections)))
         places.see(space_location(view.space))
         self.show_location(change_request_location(view.space, view.change_request))
         self._show_header()
@@ -212,8 +210,9 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if merged:
             tabs.show_tab("merge")
             self.load(self._fetch_merge, self._show_merge, group="merge")
-        self.refresh_bindings()
-        self.load_threads()
+        if not first:
+            self.load_thread_marks()
+            self.load_threads()
         if first:
             self._open_first_page()
         elif self._shown_page is not None:
@@ -227,6 +226,22 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
                 self.open_change(change, refresh=True)
         if first and self._focus.thread:
             self.walk_threads(self._focus.thread)
+
+    async def _fetch_holders(self) -> tuple[Organization | None, list[Collection]]:
+        view = self.view
+        if view is None:
+            return None, []
+        return await holders_to_fetch(self.client, view.space, self.session.places)
+
+    def _show_holders(self, holders: tuple[Organization | None, list[Collection]]) -> None:
+        organization, collections = holders
+        places = self.session.places
+        if organization is not None:
+            places.see(organization_location(organization))
+        places.see(*(collection_location(c) for c in reversed(collections)))
+        view = self.view
+        if view is not None and (organization is not None or collections):
+            self.show_location(change_request_location(view.space, view.change_request))
 
     def _show_header(self) -> None:
         view = self.view
@@ -246,7 +261,9 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             facts.append(Content(f"created {age(now, cr.created_at)}"))
         if cr.updated_at:
             facts.append(Content(f"updated {age(now, cr.updated_at)}"))
-        facts.append(Content(plural(cr.comments, "open thread")))
+        facts.append(
+            Content(plural(cr.comments, "open thread") if cr.comments else "no open thread")
+        )
         lines = [title, Content(" · ").join(facts)]
         if cr.outdated and view.open:
             lines.append(Content.styled("⚠ main has moved on: press u to update", "$text-warning"))
@@ -295,6 +312,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if changes is None or not changes.changes:
             self.diff_view.show_message("This change request changes no page.")
             self.query_one("#diff-title", Static).update("")
+            self._after_first_diff()
             return
         wanted = changes.find(self._focus.page) if self._focus.page else None
         self.select_change(wanted or changes.changes[0])
@@ -330,6 +348,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if not change.markdown_changed:
             self._page_diff = None
             self.diff_view.show_message(_no_text_change(change))
+            self._after_first_diff()
             return
         self.diff_view.show_message("Loading the diff…")
         client = self.client
@@ -352,6 +371,18 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             self.diff_view.show_message("The text of this page did not change.")
             return
         self.diff_view.show(page_diff.diff, mode=self.diff_mode())
+        self._after_first_diff()
+
+    def _after_first_diff(self) -> None:
+        """What the screen loads once its first diff is painted: the threads' marks, the
+        places above the space."""
+        if not self._marks_asked:
+            self._marks_asked = True
+            self.call_after_refresh(self.load_thread_marks)
+            # The places above the space, for the breadcrumbs: after the diff, never before.
+            self.call_after_refresh(
+                self.load, self._fetch_holders, self._show_holders, group="holders"
+            )
 
     def _show_diff_title(self, change: PageChange, page_diff: PageDiff | None) -> None:
         changes = self.changes
@@ -426,25 +457,25 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
     def action_all_lines(self) -> None:
         self.diff_view.toggle_everything()
 
-    def action_page_threads(self) -> None:
+    async def action_page_threads(self) -> None:
         tabs = self.query_one(TabbedContent)
         if tabs.active == "threads":
             tabs.active = "changes"
             return
-        self.show_threads(page=self._shown_page)
+        await self.show_threads(page=self._shown_page)
 
     # -- tabs ------------------------------------------------------------------------------
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "threads":
-            self.thread_list.focus_list()
+            await self.show_thread_tab(page=self.thread_list.page if self.has_thread_list else "")
         elif event.pane.id == "changes":
             self.change_tree.focus()
-        self.refresh_bindings()
 
-    def show_threads(self, *, page: str | None = None) -> None:
+    async def show_threads(self, *, page: str | None = None) -> None:
+        """The Threads tab, on the threads of ``page`` (all of them for None)."""
+        await self.show_thread_tab(page=page or "")
         self.query_one(TabbedContent).active = "threads"
-        self.filter_threads(page=page or "")
 
     # -- the merge -------------------------------------------------------------------------
 
@@ -522,14 +553,14 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             self.open_change(change, refresh=True)
 
     def apply_filter(self, value: str) -> None:
-        if self.query_one(TabbedContent).active == "threads":
+        if self.query_one(TabbedContent).active == "threads" and self.has_thread_list:
             self.thread_list.set_text_filter(value)
             return
         self.change_tree.set_filter(value)
         self.set_note(f"{self.change_tree.filtered_count()} pages match" if value else "")
 
     def filter_target(self) -> Widget | None:
-        if self.query_one(TabbedContent).active == "threads":
+        if self.query_one(TabbedContent).active == "threads" and self.has_thread_list:
             return self.thread_list.list
         return self.change_tree
 

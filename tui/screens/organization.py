@@ -25,6 +25,7 @@ from ..shell.navigation import (
     collection_location,
     crumbs_for,
     organization_location,
+    review_queue_location,
     search_location,
     space_location,
 )
@@ -103,6 +104,15 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
             tooltip="Members, teams, SSO, OpenAPI, translations, Git sync, access",
         ),
         *TREE_BINDINGS,
+        # -- review (issue 8) --
+        Binding(
+            "R",
+            "review_queue",
+            "Review queue",
+            id="organization.review_queue",
+            show=False,  # in ? and the palette; the footer stays as it was
+            tooltip="Every open change request of the organisation, newest activity first",
+        ),
     ]
 
     def __init__(self, organization_id: str, *, reveal: str | None = None) -> None:
@@ -425,6 +435,10 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
         self.set_crumbs(crumbs_for(self.session.places, place)[:-1])
 
     # -- actions ---------------------------------------------------------------------------
+
+    def action_review_queue(self) -> None:  # review (issue 8)
+        if self.location is not None:
+            self.docdeck.open_location(review_queue_location(self.location))
 
     def action_search(self) -> None:
         if self.location is not None:

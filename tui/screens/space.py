@@ -16,6 +16,7 @@ from textual.widgets import TabbedContent, TabPane
 from .. import text
 from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
 from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
+from ..actions.space_reviews import SPACE_REVIEW_BINDINGS, SpaceReviews  # review (issue 8)
 from ..api.models import (
     Collection,
     ContentLinks,
@@ -77,7 +78,7 @@ class SpaceView:
     """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
     The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
@@ -94,6 +95,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
         *SPACE_BINDINGS,
         *CONTENT_BINDINGS,
+        *SPACE_REVIEW_BINDINGS,  # review (issue 8)
     ]
 
     def __init__(
@@ -127,6 +129,9 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
                 yield PageView(id="page-view")
             with TabPane("Files", id="files"):
                 yield FileList(id="files-list")
+            # -- review (issue 8): their lists are mounted when the tab is first shown --
+            yield TabPane("Change requests", id="change-requests")
+            yield TabPane("Comments", id="comments")
 
     def on_mount(self) -> None:
         self.query_one("#page-tree").focus()
@@ -184,6 +189,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
         else:
             self._show_crumbs()
         self._tell_new_pages()
+        self.review_space_shown(space)  # review (issue 8)
 
     def _show_links_note(self, links: ContentLinks | None) -> None:
         broken = links.stats.broken.total if links is not None else 0
@@ -216,12 +222,11 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
                 self._fill_tree(f"page:{page.id}", page.pages)
         self.page_tree.set_children(parent, [self._item(page) for page in pages])
 
-    @staticmethod
-    def _item(page: RevisionPage) -> TreeItem[RevisionPage]:
+    def _item(self, page: RevisionPage) -> TreeItem[RevisionPage]:
         icon = page.emoji or _PAGE_ICONS.get(page.type, "")
         return TreeItem(
             f"page:{page.id}",
-            page.title,
+            page.title + self.thread_mark(page.id),  # review (issue 8): open threads
             page.type,
             icon=icon,
             value=page,
@@ -361,7 +366,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
             self.file_list.table.focus()
             if not self.file_list.loaded:
                 self.load_files()
-        else:
+        elif event.pane.id == "pages":  # review (issue 8): its tabs focus their own lists
             self.page_tree.focus()
         self._show_crumbs()
 
@@ -392,6 +397,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
 
     def refresh_view(self) -> None:
         self.reload(refresh=True)
+        self.review_reload(refresh=True)  # review (issue 8)
         current = self.pages.get(self._shown_page or "")
         if current is not None:
             self.open_page(current, refresh=True)
@@ -399,6 +405,8 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
             self.load_files(refresh=True)
 
     def apply_filter(self, value: str) -> None:
+        if self.review_filter(value):  # review (issue 8)
+            return
         if self._on_files_tab():
             self.file_list.set_filter(value)
             note = f"{self.file_list.shown_count} files shown"
@@ -408,6 +416,9 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
         self.set_note(note if value else self._links_note)
 
     def filter_target(self) -> Widget | None:
+        target = self.review_filter_target()  # review (issue 8)
+        if target is not None:
+            return target
         return self.file_list.table if self._on_files_tab() else self.page_tree
 
     def current_url(self) -> str | None:

@@ -96,7 +96,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     CSS_PATH = "../styles/thread.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "reply", "Reply", id="thread.reply", tooltip="Write a reply"),
-        Binding("ctrl+s", "send", "Send", id="thread.send", tooltip="Send the reply", show=False),
+        Binding("ctrl+s", "send", "Send", id="thread.send", tooltip="Send the reply"),
         Binding(
             "x",
             "resolve",
@@ -145,7 +145,12 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         yield Static(Content("Loading the thread…"), id="thread-header")
         yield VerticalScroll(id="messages")
         with Vertical(id="reply-box"):
-            yield TextArea(soft_wrap=True, tab_behavior="focus", id="reply")
+            yield TextArea(
+                soft_wrap=True,
+                tab_behavior="focus",
+                placeholder="Write a reply… (c; Ctrl+S sends)",
+                id="reply",
+            )
             with Horizontal(id="reply-bar"):
                 yield Static(id="reply-status")
                 yield Button("Send", id="send", variant="primary", compact=True)
@@ -216,7 +221,8 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             parts.append(where)
         elif comment.target.review:
             parts.append(Content("on a review"))
-        parts.append(Content(plural(len(view.replies), "reply", "replies")))
+        replies = len(view.replies)
+        parts.append(Content(plural(replies, "reply", "replies") if replies else "no reply yet"))
         if comment.resolved and comment.resolved_by is not None:
             parts.append(
                 Content.assemble("resolved by ", text.content(comment.resolved_by.display_name))
@@ -315,6 +321,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     def on_unmount(self) -> None:
         if self._save_timer is not None:
             self._save_timer.stop()
+            self.keep_draft()  # typed less than a pause ago: keep it too
 
     def action_reply(self) -> None:
         if self.reply_area.disabled:

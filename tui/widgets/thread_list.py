@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from .item_list import ItemList, ListEntry
 
@@ -22,6 +23,22 @@ ANY = "-any-"
 """The value of "any page" and "anyone" (a Select cannot hold an empty string as a value)."""
 MORE_AHEAD = 5
 """The next page is asked for when the cursor comes this close to the last loaded thread."""
+
+
+class ThreadItems(ItemList):
+    """The threads; a page loaded further down is added below, not redrawn with the rest."""
+
+    def append_entries(self, entries: Iterable[ListEntry]) -> None:
+        new = [entry for entry in entries if entry.key not in self._by_key]
+        if not new:
+            return
+        self._entries.extend(new)
+        self._by_key.update((entry.key, entry) for entry in new)
+        first = self.get_option_at_index(0) if self.option_count else None
+        if self._filter or first is None or first.id == "-empty":
+            self._redraw()
+            return
+        self.add_options([Option(entry.prompt, id=entry.key) for entry in new])
 
 
 class ThreadList(Vertical):
@@ -48,7 +65,7 @@ class ThreadList(Vertical):
         padding: 0 1;
         color: $text-muted;
     }
-    ThreadList > ItemList {
+    ThreadList > ItemList, ThreadList > ItemList:focus {
         height: 1fr;
         border: none;
     }
@@ -119,11 +136,11 @@ class ThreadList(Vertical):
                 id="thread-author",
             )
         yield Static(Content("Loading…"), id="thread-summary")
-        yield ItemList(id="threads")
+        yield ThreadItems(id="threads")
 
     @property
-    def list(self) -> ItemList:
-        return self.query_one("#threads", ItemList)
+    def list(self) -> ThreadItems:
+        return self.query_one("#threads", ThreadItems)
 
     def focus_list(self) -> None:
         self.list.focus()
@@ -135,7 +152,10 @@ class ThreadList(Vertical):
         return str(self.query_one("#thread-status", Select).value)
 
     def _value(self, selector: str) -> str:
-        value = self.query_one(selector, Select).value
+        found = self.query(selector)
+        if not found:
+            return ""  # not composed yet
+        value = found.first(Select).value
         return "" if value == ANY or not isinstance(value, str) else value
 
     @property
@@ -204,6 +224,14 @@ class ThreadList(Vertical):
         self.more = more
         self._asked_more = False
         self.list.set_entries(entries, empty=empty)
+        self.query_one("#thread-summary", Static).update(summary)
+        self.call_after_refresh(self._check_more)
+
+    def append_threads(self, entries: Iterable[ListEntry], *, more: bool, summary: Content) -> None:
+        """Add the next page of threads below those shown."""
+        self.more = more
+        self._asked_more = False
+        self.list.append_entries(entries)
         self.query_one("#thread-summary", Static).update(summary)
         self.call_after_refresh(self._check_more)
 
