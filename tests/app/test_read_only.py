@@ -25,6 +25,9 @@ READS = {
     "sort", "order", "managed_by", "page_links", "backlinks", "link_report", "edit_query",
     "copy_service_url", "sso_logins", "versions", "find_by_domain", "who_can", "export_csv",
     "open_space", "build", "show_content", "administration",
+    # review (issue 8): moving through a change request, its diff and its threads
+    "toggle_view", "next_change", "previous_change", "next_page", "previous_page", "all_lines",
+    "page_threads", "next_thread", "review_queue", "section", "pdf", "step",
 }  # fmt: skip
 
 

@@ -26,6 +26,7 @@ from ..dialogs.review_forms import (
 )
 from ..dialogs.reviewers import ReviewersDialog
 from ..review.loading import ChangeRequestView
+from ..shell.read_only import mutating
 
 if TYPE_CHECKING:
     from ..shell.screen import BrowserScreen
@@ -124,9 +125,11 @@ class ReviewActions(_Screen):
 
     # -- reviews ---------------------------------------------------------------------------
 
+    @mutating
     def action_approve(self) -> None:
         self._review("approved")
 
+    @mutating
     def action_request_changes(self) -> None:
         self._review("changes-requested")
 
@@ -152,6 +155,7 @@ class ReviewActions(_Screen):
             said = "approved" if review.approved else "asked for changes on"
             self.after_review_change(f"You {said} this change request.")
 
+    @mutating
     def action_reviewers(self) -> None:
         view = self._ready()
         if view is None or not allowed(
@@ -168,6 +172,7 @@ class ReviewActions(_Screen):
 
     # -- subject and status ----------------------------------------------------------------
 
+    @mutating
     def action_edit_subject(self) -> None:
         view = self._ready()
         if view is None or not allowed(
@@ -177,6 +182,7 @@ class ReviewActions(_Screen):
         if self._still_open(view, "renamed"):
             self.app.push_screen(SubjectDialog(view), self._saved("Renamed"))
 
+    @mutating
     def action_change_status(self) -> None:
         view = self._ready()
         if view is None or not allowed(
@@ -205,6 +211,7 @@ class ReviewActions(_Screen):
 
     # -- update and merge ------------------------------------------------------------------
 
+    @mutating
     def action_update_from_main(self) -> None:
         view = self._ready()
         if view is None or not allowed(
@@ -229,6 +236,7 @@ class ReviewActions(_Screen):
             return
         self.after_review_change("It now includes main's latest changes.", title="Updated")
 
+    @mutating
     def action_merge(self) -> None:
         view = self._ready()
         if view is None or not allowed(

@@ -25,6 +25,7 @@ from ..review.drafts import draft_store
 from ..review.rows import thread_row
 from ..review.threads import THREAD_PAGE_SIZE, ThreadScope, next_open_thread
 from ..shell.navigation import Focus, Location, change_request_location, thread_location
+from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 from ..widgets import ListEntry
 from ..widgets.thread_list import ThreadList
@@ -350,6 +351,7 @@ class ThreadListing(_Screen):
 
         self.run_task(walk, group="walk")
 
+    @mutating
     def action_new_thread(self) -> None:
         holder = self.thread_holder()
         if holder is None or not allowed(

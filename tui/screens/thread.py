@@ -34,6 +34,7 @@ from ..shell.navigation import (
     space_location,
     thread_location,
 )
+from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.body_field import COMMENT_MAX_CHARACTERS
 from ..widgets.form_field import length_problem
@@ -323,6 +324,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             self._save_timer.stop()
             self.keep_draft()  # typed less than a pause ago: keep it too
 
+    @mutating
     def action_reply(self) -> None:
         if self.reply_area.disabled:
             allowed(self, False, "comment", "reply to this thread")
@@ -330,6 +332,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         self.reply_area.focus()
 
     @on(Button.Pressed, "#send")
+    @mutating
     def action_send(self) -> None:
         view = self.view
         if view is None:
@@ -389,6 +392,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         boxes[target].focus()
         boxes[target].scroll_visible(animate=False)
 
+    @mutating
     def action_resolve(self) -> None:
         view = self.view
         if view is None or not allowed(
@@ -404,6 +408,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
         self.run_task(send, group="resolve")
 
+    @mutating
     def action_react(self) -> None:
         view = self.view
         message = self._focused_message()
@@ -416,6 +421,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             lambda done: self.reload_after_change() if done else None,
         )
 
+    @mutating
     def action_edit(self) -> None:
         view = self.view
         message = self._focused_message()
@@ -438,6 +444,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             lambda done: self.reload_after_change() if done else None,
         )
 
+    @mutating
     def action_delete(self) -> None:
         view = self.view
         message = self._focused_message()
