@@ -333,6 +333,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         if not self.can_check:
             self.lost = "unknown"
             self.refresh_ready()
+            self._focus_the_way_on()
             self.say(
                 "Sent, but the answer was lost: it may have been applied, and this form cannot "
                 "check. Cancel and look (press r) before sending it again; press Send again "
@@ -363,6 +364,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             raise
         finally:
             self.refresh_ready()
+            self._focus_the_way_on()
         if result is None:
             if lost.timed_out:
                 # The service may still be working on it: sending again could act twice.
@@ -380,6 +382,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
                     error=True,
                 )
             self.refresh_ready()
+            self._focus_the_way_on()
             return
         self.lost = ""
         self.notify(
@@ -388,6 +391,11 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             markup=False,
         )
         self.dismiss(result)
+
+    def _focus_the_way_on(self) -> None:
+        # While nobody knows, a button's Enter must look again, never send again.
+        if self.lost == "unknown" and (self.focused is None or isinstance(self.focused, Button)):
+            self.query_one("#check-again", Button).focus()
 
     def _relabel(self, label: str) -> None:
         self.query_one("#confirm", Button).label = Content(label)
