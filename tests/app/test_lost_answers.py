@@ -212,3 +212,18 @@ async def test_a_dialog_that_cannot_check_says_so_and_resends_only_when_pressed(
         await pilot.press("escape")
         await settle(pilot)
         assert "Closed without knowing" in [n.title for n in app._notifications]
+
+
+async def test_a_duplicate_whose_answer_was_lost_is_found_made_once(make_app, transport):
+    dropper = AnswerDropper(transport, lambda r: r.url.path.endswith("/duplicate"))
+    app = make_app(transport_override=dropper)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_northwind(pilot)
+        await highlight(pilot, screen, "Team handbook")
+        await pilot.press("c")
+        await settle(pilot)
+        assert len(sent(transport, "POST")) == 1
+        titles = [n.title for n in app._notifications]
+        assert titles[:2] == ["Sent, but the answer was lost", "It was applied"]
+        assert "Duplicated Team handbook as Copy of Team handbook." in notifications(app)
+        assert tree_rows(screen.content_tree).count("📓 Copy of Team handbook") == 1

@@ -39,8 +39,13 @@ Typical checks: an update re-reads the item and compares the fields it sent; a c
 where it creates and looks for an item that was not there before sending (keep the ids seen
 in ``send``, before the POST); a delete reads the item and expects 404; a merge reads the
 change request's status. A dialog without ``check_applied`` says that it cannot tell, and
-offers "Send again" only beside the advice to look first. Writes made outside dialogs go to
-the app's failure path, which says the answer was lost and reloads the screen that wrote.
+offers "Send again" only beside the advice to look first; so does one whose check fails.
+``tui.dialogs.applied`` has the usual checks (``new_item``, ``holds``, ``gone``, ``merged``).
+
+A write sent straight from a key, without a dialog, goes through
+``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, which does the
+same with notifications; any other lost answer reaches the app's failure path, which says the
+write may have been applied and reloads the screen that sent it.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ from .. import text
 from ..api import Client
 from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
+from ..shell.lost_answers import CHECKING
 from ..shell.session import Session
 from ..widgets import FormField
 from .fitting import FittedDialog
@@ -78,8 +84,6 @@ T = TypeVar("T")
 LostAnswer = Literal["", "checking", "not-applied", "unknown"]
 """Where a dialog is after a lost answer: "" (no answer lost), checking whether the write was
 applied, known not applied (may send again), or not known (look again first)."""
-
-CHECKING = "Sent, but the answer was lost: checking whether it was applied…"
 
 
 def heading(before: str, title: str = "", after: str = "") -> Content:
