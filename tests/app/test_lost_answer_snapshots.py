@@ -11,7 +11,9 @@ from .test_lost_answers import AnswerDropper
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_rename_form_after_a_lost_answer_it_could_not_check(snap_compare, make_app, transport, size):
+def test_rename_form_after_a_lost_answer_it_could_not_check(
+    snap_compare, make_app, transport, size
+):
     dropper = AnswerDropper(transport, lambda r: r.method == "PATCH")
     app = make_app(transport_override=dropper)
 
