@@ -27,13 +27,12 @@ A dialog that writes overrides ``check_applied``, reading what it needs from val
 ``send`` (not from the fields, which stay editable meanwhile)::
 
     async def send(self) -> ChangeRequestResult:
-        return await self.client.change_requests.merge_change_request(space_id, number)
+        merging = self.client.change_requests.merge_change_request
+        return await merging(self.space_id, self.number)
 
     async def check_applied(self) -> ChangeRequestResult | None:
-        request = await self.client.change_requests.get_change_request_by_id(space_id, number)
-        if request.status != "merged":
-            return None
-        return ChangeRequestResult(revision=request.revision_merged or "", result="merge")
+        # merged() reads the change request: its result if its status is now "merged".
+        return await merged(self.client, self.space_id, self.number)
 
 Typical checks: an update re-reads the item and compares the fields it sent; a create lists
 where it creates and looks for an item that was not there before sending (keep the ids seen
