@@ -17,7 +17,9 @@ from textual.binding import Binding, BindingType
 from .. import text
 from ..api.models import Collection, Space
 from ..dialogs import ConfirmDelete, Deletion, MoveDialog, SpaceForm, TransferDialog, allowed
+from ..dialogs.applied import new_item, spaces_in
 from ..dialogs.space_form import SpaceChange
+from ..shell.lost_answers import write_checked
 from ..shell.read_only import mutating, refused_in_read_only
 from ..shell.screen import DocdeckScreen, ScreenCommand
 
@@ -209,7 +211,22 @@ class SpaceActions(_Screen):
         permitted = organization.permissions.create_content
         if not allowed(self, permitted, "create", "duplicate this space"):
             return
-        copy = await client.spaces.duplicate_space(space.id)
+        # What is beside it before: after a lost answer, a new space there is the copy.
+        before = {s.id for s in await spaces_in(client, space.organization, space.parent)}
+
+        async def made() -> Space | None:
+            now = await spaces_in(client, space.organization, space.parent)
+            return new_item(now, before, lambda s: space.title in s.title)
+
+        copy = await write_checked(
+            self,
+            client,
+            partial(client.spaces.duplicate_space, space.id),
+            made,
+            again="press c to duplicate it again.",
+        )
+        if copy is None:
+            return
         self.space_changed(
             copy, f"Duplicated {text.one_line(space.title)} as {text.one_line(copy.title)}."
         )

@@ -85,7 +85,7 @@ class AnswerLostError(TransportError):
     """
 
     title = "Answer lost"
-    hint = "It was sent and may have been applied: look (press r) before doing it again."
+    hint = "It may have been applied: look at what the service now shows before doing it again."
 
     def __init__(
         self,

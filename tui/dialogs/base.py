@@ -27,20 +27,24 @@ A dialog that writes overrides ``check_applied``, reading what it needs from val
 ``send`` (not from the fields, which stay editable meanwhile)::
 
     async def send(self) -> ChangeRequestResult:
-        return await self.client.change_requests.merge_change_request(space_id, number)
+        merging = self.client.change_requests.merge_change_request
+        return await merging(self.space_id, self.number)
 
     async def check_applied(self) -> ChangeRequestResult | None:
-        request = await self.client.change_requests.get_change_request_by_id(space_id, number)
-        if request.status != "merged":
-            return None
-        return ChangeRequestResult(revision=request.revision_merged or "", result="merge")
+        # merged() reads the change request: its result if its status is now "merged".
+        return await merged(self.client, self.space_id, self.number)
 
 Typical checks: an update re-reads the item and compares the fields it sent; a create lists
 where it creates and looks for an item that was not there before sending (keep the ids seen
 in ``send``, before the POST); a delete reads the item and expects 404; a merge reads the
 change request's status. A dialog without ``check_applied`` says that it cannot tell, and
-offers "Send again" only beside the advice to look first. Writes made outside dialogs go to
-the app's failure path, which says the answer was lost and reloads the screen that wrote.
+offers "Send again" only beside the advice to look first; so does one whose check fails.
+``tui.dialogs.applied`` has the usual checks (``new_item``, ``holds``, ``gone``, ``merged``).
+
+A write sent straight from a key, without a dialog, goes through
+``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, which does the
+same with notifications; any other lost answer reaches the app's failure path, which says the
+write may have been applied and reloads the screen that sent it.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ from .. import text
 from ..api import Client
 from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
+from ..shell.lost_answers import CHECKING
 from ..shell.session import Session
 from ..widgets import FormField
 from .fitting import FittedDialog
@@ -78,8 +83,6 @@ T = TypeVar("T")
 LostAnswer = Literal["", "checking", "not-applied", "unknown"]
 """Where a dialog is after a lost answer: "" (no answer lost), checking whether the write was
 applied, known not applied (may send again), or not known (look again first)."""
-
-CHECKING = "Sent, but the answer was lost: checking whether it was applied…"
 
 
 def heading(before: str, title: str = "", after: str = "") -> Content:
@@ -333,6 +336,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         if not self.can_check:
             self.lost = "unknown"
             self.refresh_ready()
+            self._focus_the_way_on()
             self.say(
                 "Sent, but the answer was lost: it may have been applied, and this form cannot "
                 "check. Cancel and look (press r) before sending it again; press Send again "
@@ -363,6 +367,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             raise
         finally:
             self.refresh_ready()
+            self._focus_the_way_on()
         if result is None:
             if lost.timed_out:
                 # The service may still be working on it: sending again could act twice.
@@ -380,6 +385,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
                     error=True,
                 )
             self.refresh_ready()
+            self._focus_the_way_on()
             return
         self.lost = ""
         self.notify(
@@ -388,6 +394,11 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             markup=False,
         )
         self.dismiss(result)
+
+    def _focus_the_way_on(self) -> None:
+        # While nobody knows, a button's Enter must look again, never send again.
+        if self.lost == "unknown" and (self.focused is None or isinstance(self.focused, Button)):
+            self.query_one("#check-again", Button).focus()
 
     def _relabel(self, label: str) -> None:
         self.query_one("#confirm", Button).label = Content(label)
