@@ -8,7 +8,9 @@ therefore the same from one run to the next unless the look or the demo data cha
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -137,6 +139,63 @@ async def welcome(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+# -- administration (issue 11) --
+
+
+async def admin_members(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "2")  # Northwind › Administration › Members
+    await press(pilot, "f")
+    await press(pilot, "down", "down", "down", "down", "enter")  # only the editors
+    await press(pilot, "down", "space", "down", "space")  # two of them selected
+
+
+async def admin_team(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "3", "enter")  # Teams › Docs core
+
+
+async def admin_openapi(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "5")
+
+
+async def admin_access(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter", "A", "8")
+    await press(pilot, "w", *"API Reference", "enter")  # who can edit the API reference?
+
+
+async def admin_bulk_role(pilot: Pilot[None]) -> None:
+    await admin_members(pilot)
+    await press(pilot, "e")
+
+
+# -- review (issue 8) -----------------------------------------------------------------------
+
+
+async def review_queue(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+    await press(pilot, "enter")  # Northwind Labs
+    await press(pilot, "R")  # its review queue
+
+
+async def review_diff(pilot: Pilot[None]) -> None:
+    await review_queue(pilot)
+    await press(pilot, "1", "enter")  # review requested from me: the Python SDK restructuring
+
+
+async def review_thread(pilot: Pilot[None]) -> None:
+    await review_queue(pilot)
+    await press(pilot, "1", "down", "enter")  # Explain when tokens expire
+    await press(pilot, "t")  # its first unresolved thread
+
+
+async def review_merge(pilot: Pilot[None]) -> None:
+    await review_queue(pilot)
+    await press(pilot, "1", "down", "enter")
+    await press(pilot, "m")
+
 # -- sites (issue 10) --
 
 
@@ -183,6 +242,19 @@ SHOTS = [
     Shot("links", link_report),
     Shot("welcome", welcome, connected=False),
     Shot("space-page-80x24", lambda pilot: space_page(pilot, "Rate limits"), SMALL),
+    # -- administration (issue 11) --
+    Shot("admin-members", admin_members),
+    Shot("admin-bulk-role", admin_bulk_role),
+    Shot("admin-team", admin_team),
+    Shot("admin-openapi", admin_openapi),
+    Shot("admin-access", admin_access),
+    Shot("admin-members-80x24", admin_members, SMALL),
+    # -- review (issue 8) --
+    Shot("review-queue", review_queue),
+    Shot("review-diff", review_diff),
+    Shot("review-diff-80x24", review_diff, SMALL),
+    Shot("review-thread", review_thread),
+    Shot("review-merge", review_merge),
     # -- sites (issue 10) --
     Shot("sites", sites),
     Shot("site-as-visitor", site_as_visitor),
@@ -203,6 +275,8 @@ async def take(shot: Shot, folder: Path) -> Path:
 
 
 async def main() -> None:
+    # Drafts of comments would come back into the shots: keep them in a folder of their own.
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="docdeck-shots-")
     names = set(sys.argv[1:])
     for shot in SHOTS:
         if names and shot.name not in names:

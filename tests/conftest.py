@@ -72,8 +72,7 @@ class RecordingTransport(httpx.AsyncBaseTransport):
         response = await self.inner.handle_async_request(request)
         self.sent[-1].status = response.status_code
         raw = await response.aread()
-        body = json.loads(raw) if raw else None
-        problems = contract.check(request.method, request.url.path, response.status_code, body)
+        problems = contract.check_raw(request.method, request.url.path, response.status_code, raw)
         CONTRACT_PROBLEMS.extend(problems)
         operation = contract.find_operation(request.method, request.url.path)
         if operation is not None and response.status_code < 400:
@@ -232,3 +231,26 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
                 red=True,
             )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# -- one parse of each stylesheet for the whole run ---------------------------------------------
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _css_parsed_once() -> Any:
+    """Every app of the suite parses the same CSS with the same theme variables: remember the
+    rules across apps (Textual remembers them per stylesheet, so each new app parsed again)."""
+    from textual.css.stylesheet import Stylesheet
+
+    original = Stylesheet._parse_rules
+    parsed: dict[Any, Any] = {}
+
+    def parse_rules(self: Stylesheet, css: str, read_from: Any, *args: Any, **kwargs: Any) -> Any:
+        key = (tuple(sorted(self._variables.items())), css, read_from, args, tuple(kwargs.items()))
+        if key not in parsed:
+            parsed[key] = original(self, css, read_from, *args, **kwargs)
+        return parsed[key]
+
+    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+    yield
+    Stylesheet._parse_rules = original  # type: ignore[method-assign]

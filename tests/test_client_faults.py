@@ -130,9 +130,10 @@ async def test_a_mutation_is_retried_when_the_connection_was_refused():
 async def test_a_mutation_that_timed_out_is_not_sent_twice():
     script = Script(httpx.ReadTimeout("slow"))
     async with client_for(script, sleeps=[]) as client:
-        with pytest.raises(errors.TimeoutError):
+        with pytest.raises(errors.AnswerLostError) as caught:
             await client.collections.create_collection("o1", title="x")
     assert len(script.requests) == 1
+    assert caught.value.timed_out and caught.value.title == "Answer lost"
 
 
 async def test_a_get_that_keeps_timing_out_ends_in_a_timeout_error():

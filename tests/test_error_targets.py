@@ -57,7 +57,16 @@ async def test_an_answer_that_is_not_json_names_the_path_once():
 async def test_an_answer_that_does_not_match_the_api_names_the_path():
     async with client_answering(httpx.Response(200, json={"id": 5})) as client:
         with pytest.raises(errors.UnexpectedResponseError) as caught:
+            await client.collections.get_collection_by_id("c1")
+    assert_names(caught.value, "GET", "/v1/collections/c1")
+
+
+async def test_a_write_accepted_in_an_unreadable_answer_names_the_path():
+    # The service said yes in an answer that cannot be read: the write may have been applied.
+    async with client_answering(httpx.Response(200, json={"id": 5})) as client:
+        with pytest.raises(errors.AnswerLostError) as caught:
             await client.collections.create_collection("o1", title="Guides")
+    assert caught.value.accepted
     assert_names(caught.value, "POST", "/v1/orgs/o1/collections")
 
 

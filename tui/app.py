@@ -9,6 +9,7 @@ A new area registers its kinds there. Every failed worker reaches ``on_failed`` 
 
 from __future__ import annotations
 
+import gc
 import inspect
 import logging
 import os
@@ -17,7 +18,7 @@ import time
 import webbrowser
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from textual import events
 from textual.app import App
@@ -27,22 +28,32 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
 
-from .api import Client
-from .api.client import DEFAULT_BASE_URL
-from .api.errors import TransportError, UnauthorizedError
+# The first frame is painted before the client, its models, the service and the screens other
+# than the first are imported (tui/first_screen.py): what only later work needs is imported
+# where it is used, and tests/test_startup.py checks that importing this module stays light.
+from .api.defaults import DEFAULT_BASE_URL
+from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
-from .dialogs import ErrorDetailsScreen, KeysScreen
-from .screens import OrganizationScreen, OrganizationsScreen, SearchScreen, SpaceScreen
-from .screens.site import SiteScreen  # sites (issue 10)
-from .screens.sites import SitesScreen  # sites (issue 10)
+from .first_screen import FirstScreen, OrganizationSummary
+from .screens.organizations import OrganizationsScreen
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
 from .shell.key_help import key_help
-from .shell.navigation import KIND_LABELS, Focus, Location, PlacesSeen, ScreenRegistry
+from .shell.navigation import (
+    KIND_LABELS,
+    Focus,
+    Location,
+    PlacesSeen,
+    ScreenRegistry,
+    admin_view_of,
+)
 from .shell.palette import LocationCommands, ScreenCommands
 from .shell.screen import BrowserScreen
 from .shell.session import Session
+
+if TYPE_CHECKING:
+    from .api import Client
 
 __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
 
@@ -72,11 +83,13 @@ DemoOpener = Callable[
 ]
 """Starts the demo service and returns a client of it and how to describe it."""
 
-ClientFactory = Callable[[str, str], Client]
+ClientFactory = Callable[[str, str], "Client"]
 """Makes a client from a token and a base URL (the connect form)."""
 
 
 def _client_for(token: str, base_url: str) -> Client:
+    from .api import Client
+
     return Client(token, base_url=base_url)
 
 
@@ -98,7 +111,14 @@ def gui_browser_available() -> bool:
 
 
 def register_screens(screens: ScreenRegistry) -> None:
-    """Which screen shows each kind of place; a new area adds its kinds here."""
+    """Which screen shows each kind of place; a new area adds its kinds here.
+
+    Import the screens here, not at the top of the module: they load after the first frame.
+    """
+    from .screens.organization import OrganizationScreen
+    from .screens.search import SearchScreen
+    from .screens.space import SpaceScreen
+
     screens.register("organization", lambda place, focus: OrganizationScreen(place.id))
     screens.register(
         "collection",
@@ -119,17 +139,106 @@ def register_screens(screens: ScreenRegistry) -> None:
         ),
     )
     screens.register("search", lambda place, focus: SearchScreen(place, query=focus.query))
+    # -- administration (issue 11) --
+    for kind in ("admin", "admin-view", "member", "team", "openapi-spec"):
+        screens.register(kind, _admin_screen)
+    # -- review (issue 8) --
+    screens.register("change-request", _change_request_screen)
+    screens.register("comment-thread", lambda place, focus: _thread_screen(place))
+    screens.register("review-queue", lambda place, focus: _review_queue_screen(place))
     # -- sites (issue 10) --
-    screens.register("sites", lambda place, focus: SitesScreen(place.id, space_id=focus.space))
-    screens.register("site", lambda place, focus: SiteScreen(place.id, place.organization))
-    screens.register(
-        "site-section",
-        lambda place, focus: SiteScreen(
-            place.parent[1] if place.parent else "",
-            place.organization,
-            select=f"site-section:{place.id}",
-        ),
-    )
+    screens.register("sites", _sites_screen)
+    screens.register("site", _site_screen)
+    screens.register("site-section", _site_screen)
+
+
+# -- administration (issue 11) ------------------------------------------------------------------
+
+
+def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
+    """The screen of the administration showing a place (a view, a member, a team…)."""
+    from .screens.admin import AdminScreen
+    from .screens.admin_access import AccessScreen
+    from .screens.admin_git import GitScreen
+    from .screens.admin_member import MemberScreen
+    from .screens.admin_members import MembersScreen
+    from .screens.admin_openapi import OpenAPIScreen
+    from .screens.admin_openapi_spec import SpecScreen
+    from .screens.admin_organization import OrganizationSettingsScreen
+    from .screens.admin_sso import SsoScreen
+    from .screens.admin_team import TeamScreen
+    from .screens.admin_teams import TeamsScreen
+    from .screens.admin_translations import TranslationsScreen
+
+    views: dict[str, Callable[[str], Screen[Any]]] = {
+        "members": MembersScreen,
+        "teams": TeamsScreen,
+        "sso": SsoScreen,
+        "openapi": OpenAPIScreen,
+        "translations": TranslationsScreen,
+        "git": GitScreen,
+        "organization": OrganizationSettingsScreen,
+        "access": AccessScreen,
+    }
+    organization_id = place.organization
+    if place.kind == "member":
+        return MemberScreen(organization_id, place.id.rpartition("/")[2])
+    if place.kind == "team":
+        return TeamScreen(organization_id, place.id)
+    if place.kind == "openapi-spec":
+        return SpecScreen(organization_id, place.id.rpartition("/")[2])
+    if place.kind == "admin-view" and admin_view_of(place) in views:
+        return views[admin_view_of(place)](organization_id)
+    return AdminScreen(organization_id)
+
+
+# -- end of administration ----------------------------------------------------------------------
+
+
+# -- review (issue 8) ---------------------------------------------------------------------------
+
+
+def _change_request_screen(place: Location, focus: Focus) -> Screen[Any]:
+    from .screens.change_request import ChangeRequestScreen
+
+    return ChangeRequestScreen(place.space or "", place.id, focus=focus)
+
+
+def _thread_screen(place: Location) -> Screen[Any]:
+    from .screens.thread import ThreadScreen
+
+    return ThreadScreen(place)
+
+
+def _review_queue_screen(place: Location) -> Screen[Any]:
+    from .screens.review_queue import ReviewQueueScreen
+
+    return ReviewQueueScreen(place.organization)
+
+
+# -- end of review ------------------------------------------------------------------------------
+
+
+# -- sites (issue 10) ---------------------------------------------------------------------------
+
+
+def _sites_screen(place: Location, focus: Focus) -> Screen[Any]:
+    from .screens.sites import SitesScreen
+
+    return SitesScreen(place.id, space_id=focus.space)
+
+
+def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
+    """A site, or the site of a section with that section highlighted."""
+    from .screens.site import SiteScreen
+
+    if place.kind == "site-section":
+        site_id = place.parent[1] if place.parent else ""
+        return SiteScreen(site_id, place.organization, select=f"site-section:{place.id}")
+    return SiteScreen(place.id, place.organization)
+
+
+# -- end of sites -------------------------------------------------------------------------------
 
 
 class DocdeckApp(GuardedWork, App[None]):
@@ -190,8 +299,14 @@ class DocdeckApp(GuardedWork, App[None]):
         clock: Callable[[], float] = time.time,
         page_size: int = 50,
         base_url: str | None = None,
+        first_screen: FirstScreen | None = None,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
+        self.read_only = read_only
+        """Refuse every change: marked actions are hidden, the client sends only GETs."""
+        if client is not None:
+            client.read_only = client.read_only or read_only
         self.config = config or Config()
         self.client = client
         self.connection = connection
@@ -203,7 +318,11 @@ class DocdeckApp(GuardedWork, App[None]):
         """What this connection's browsing remembers: places seen, spaces deleted."""
         self.screens_by_kind = ScreenRegistry()
         """Which screen shows each kind of place."""
-        register_screens(self.screens_by_kind)
+        self._first_screen = first_screen
+        self.startup_error: str | None = None
+        """Why the connection could not be made after the first frame (the CLI prints it)."""
+        if not self._connects_later:
+            register_screens(self.screens_by_kind)
         self.last_error: ErrorReport | None = None
         self._on_theme_change = on_theme_change
         self._open_demo = open_demo
@@ -274,6 +393,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def start_browsing(self, client: Client, connection: ConnectionLike) -> None:
         """Use this connection from now on, starting again from the organisations."""
+        client.read_only = client.read_only or self.read_only
         self.client = client
         self.connection = connection
         self.offline = False
@@ -292,10 +412,78 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        if self.client is None:
+        painted = self._first_screen.painted if self._first_screen else None
+        if self._connects_later:
+            self.push_screen(OrganizationsScreen(first_paint=painted))
+            self.call_after_refresh(self._connect_after_first_frame)
+        elif self.client is None:
             self.push_screen(WelcomeScreen())
         else:
-            self.push_screen(OrganizationsScreen())
+            self.push_screen(OrganizationsScreen(first_paint=painted))
+
+    # -- start-up: the first frame before the client (tui/first_screen.py, issue 12) -----------
+
+    @property
+    def _connects_later(self) -> bool:
+        return (
+            self.client is None
+            and self._first_screen is not None
+            and (self._first_screen.connect is not None)
+        )
+
+    def _connect_after_first_frame(self) -> None:
+        first = self._first_screen
+        assert first is not None and first.connect is not None
+        connect = first.connect
+        registry = self.screens_by_kind
+
+        def work() -> None:
+            # In a thread: the imports of the client, its models, the service and the screens
+            # take most of a start-up, and the first frame is already on the terminal.
+            from .config import ConfigError
+
+            try:
+                connected = connect()
+            except ConfigError as error:
+                self.call_from_thread(self._cannot_connect, str(error))
+                return
+            register_screens(registry)
+            self.call_from_thread(self._connected, connected)
+
+        self.run_guarded(work, group="connect", thread=True)
+
+    def _cannot_connect(self, problem: str) -> None:
+        self.startup_error = problem
+        self.exit(return_code=2)
+
+    def _connected(self, connected: tuple[Client, ConnectionLike] | None) -> None:
+        if self._first_screen is not None:
+            self._first_screen.connect = None
+        if connected is None:
+            self.push_screen(WelcomeScreen())
+            return
+        client, connection = connected
+        self._owned.append(client)
+        self.client = client
+        self.connection = connection
+        for screen in self.screen_stack:
+            if isinstance(screen, BrowserScreen):
+                screen.reload()
+        self.started()
+
+    def started(self) -> None:
+        """Start-up is over: what it allocated stays, so the collector stops walking it.
+
+        A full collection walks every object: with the models, the service and the screens
+        loaded that is a stall of tens of milliseconds that would land on a key press.
+        """
+        gc.freeze()
+
+    def remember_first_screen(self, organizations: list[OrganizationSummary]) -> None:
+        """Keep what the organisations screen shows for the next start (see FirstScreen)."""
+        first = self._first_screen
+        if first is not None:
+            first.cache.save(first.profile, first.base_url, organizations)
 
     async def on_unmount(self) -> None:
         # The app closes every client it browsed with, the one it was given included.
@@ -317,13 +505,19 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def on_failed(self, message: Failed) -> None:
         self.report_error(message.error)
+        if isinstance(message.error, AnswerLostError):
+            # A write of this screen may have been applied: read again what it shows, so that
+            # the user sees whether it was before doing it again (dialogs check for themselves).
+            origin = message.origin
+            if isinstance(origin, BrowserScreen) and origin.is_attached:
+                origin.reload_after_change()
 
     def report_error(self, error: BaseException) -> None:
         """The one place failures become something the user sees."""
         if isinstance(error, UnauthorizedError):
             self.require_connection(f"{error.message} {error.hint}")
             return
-        if isinstance(error, TransportError):
+        if isinstance(error, TransportError) and not isinstance(error, AnswerLostError):
             self.offline = True
         report = ErrorReport.from_exception(error)
         if report.unexpected:
@@ -340,6 +534,8 @@ class DocdeckApp(GuardedWork, App[None]):
         if self.last_error is None:
             self.notify("No error so far.")
         else:
+            from .dialogs.error_details import ErrorDetailsScreen
+
             self.push_screen(ErrorDetailsScreen(self.last_error))
 
     # -- navigation ------------------------------------------------------------------------
@@ -396,6 +592,8 @@ class DocdeckApp(GuardedWork, App[None]):
     # -- help, browser, clipboard ----------------------------------------------------------
 
     def action_show_keys(self) -> None:
+        from .dialogs.keys import KeysScreen
+
         if isinstance(self.screen, KeysScreen):
             return
         screen = self.screen

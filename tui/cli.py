@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .api.client import DEFAULT_BASE_URL
+from .api.defaults import DEFAULT_BASE_URL
 from .paths import service_database
 
 __all__ = ["main"]
@@ -96,7 +96,7 @@ def _login(args: argparse.Namespace) -> int:
         print(f"{error.title}: {error.message}\n{error.hint}", file=sys.stderr)
         return 1
     where = TokenStore().save(profile, token)
-    config.profiles[profile] = Profile(base_url=base_url)
+    config.profiles[profile] = Profile(base_url=base_url, read_only=bool(known and known.read_only))
     config.default_profile = config.default_profile or profile
     path = save_config(config)
     print(f"Signed in as {name}. Token stored in {where}; profile {profile!r} saved in {path}.")
@@ -115,6 +115,9 @@ def _logout(args: argparse.Namespace) -> int:
     return 0
 
 
+DEMO_BASE_URL = "http://demo.local/v1"
+
+
 def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     """A client of the local service in-process, on demo data kept in the user data directory."""
     import sqlite3
@@ -130,12 +133,63 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
         service = create_app("demo", database, reset=reset)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the demo's database {database}: {exc}") from None
-    client = in_process_client(service, "demo-admin", base_url="http://demo.local/v1")
+    client = in_process_client(service, "demo-admin", base_url=DEMO_BASE_URL)
     return client, ConnectionLabel("demo", "local demo")
 
 
-def _run_app(args: argparse.Namespace) -> int:
+def _profile_client(args: argparse.Namespace, config: Any) -> tuple[Any, Any] | None:
+    """A client of the profile's service, or None when it has no token (the connect screen)."""
     from .api import Client
+    from .config import TokenStore, resolve_connection
+
+    connection = resolve_connection(
+        token=args.token,
+        base_url=args.base_url,
+        profile=args.profile,
+        config=config,
+        tokens=TokenStore(),
+    )
+    if connection is None:
+        return None
+    return Client(connection.token, base_url=connection.base_url), connection
+
+
+def _first_screen(args: argparse.Namespace, config: Any) -> tuple[Any, Any, Any]:
+    """How the app starts: the first screen, a client if connected already, the connection.
+
+    The demo, and a profile whose organisations a former session kept in the first-screen
+    cache, connect after the first frame (see tui/first_screen.py). A profile never browsed
+    connects first: its token decides between the organisations and the connect screen.
+    """
+    import os
+    from functools import partial
+    from urllib.parse import urlsplit
+
+    from .app import ConnectionLabel
+    from .config import connection_key
+    from .first_screen import FirstScreen, FirstScreenCache
+
+    cache = FirstScreenCache()
+    if args.demo:
+        painted = cache.load("demo", DEMO_BASE_URL)
+        first = FirstScreen(
+            cache, "demo", DEMO_BASE_URL, painted, partial(_demo_client, args.reset)
+        )
+        return first, None, ConnectionLabel("demo", "local demo")
+    token_given = bool(args.token or os.environ.get("DOCDECK_TOKEN"))
+    profile, base_url = connection_key(
+        token_given=token_given, base_url=args.base_url, profile=args.profile, config=config
+    )
+    painted = cache.load(profile, base_url)
+    if painted is None:
+        client, connection = _profile_client(args, config) or (None, None)
+        return FirstScreen(cache, profile, base_url), client, connection
+    connect = partial(_profile_client, args, config)
+    label = ConnectionLabel(profile, urlsplit(base_url).netloc or base_url)
+    return FirstScreen(cache, profile, base_url, painted, connect), None, label
+
+
+def _run_app(args: argparse.Namespace) -> int:
     from .app import DocdeckApp
     from .config import (
         ConfigError,
@@ -144,28 +198,12 @@ def _run_app(args: argparse.Namespace) -> int:
         TokenStore,
         load_config,
         preferred_base_url,
-        resolve_connection,
+        profile_is_read_only,
         save_config,
     )
 
     config = load_config()
-    connection = (
-        None
-        if args.demo
-        else resolve_connection(
-            token=args.token,
-            base_url=args.base_url,
-            profile=args.profile,
-            config=config,
-            tokens=TokenStore(),
-        )
-    )
-    client: Client | None = None
-    label: Any = connection
-    if args.demo:
-        client, label = _demo_client(reset=args.reset)
-    elif connection is not None:
-        client = Client(connection.token, base_url=connection.base_url)
+    first, client, label = _first_screen(args, config)
 
     # Remembering is a convenience: a config file or token store that became unwritable
     # while the app runs costs the memory, never the session.
@@ -180,7 +218,10 @@ def _run_app(args: argparse.Namespace) -> int:
         with contextlib.suppress(ConfigError):
             TokenStore().save(made.profile, made.token)
             latest = load_config()
-            latest.profiles[made.profile] = Profile(base_url=made.base_url)
+            known = latest.profiles.get(made.profile)
+            latest.profiles[made.profile] = Profile(
+                base_url=made.base_url, read_only=bool(known and known.read_only)
+            )
             latest.default_profile = latest.default_profile or made.profile
             save_config(latest)
 
@@ -192,8 +233,12 @@ def _run_app(args: argparse.Namespace) -> int:
         open_demo=_demo_client,
         on_connect=remember_connection,
         base_url=preferred_base_url(args.base_url, args.profile, config),
+        first_screen=first,
+        read_only=args.read_only or (not args.demo and profile_is_read_only(args.profile, config)),
     )
     app.run()
+    if app.startup_error is not None:
+        print(f"docdeck: {app.startup_error}", file=sys.stderr)
     return int(app.return_code or 0)
 
 
@@ -211,6 +256,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", help="a profile of the config file (see docdeck login)")
     parser.add_argument("--demo", action="store_true", help="browse the demo, served in-process")
     parser.add_argument("--reset", action="store_true", help="with --demo: start the demo over")
+    parser.add_argument(
+        "--read-only",
+        action="store_true",
+        help="change nothing: hide every action that writes, send only reads "
+        "(a profile can ask for it with read_only = true)",
+    )
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the local service over HTTP")
     serve.add_argument("--host", default="127.0.0.1")

@@ -7,6 +7,7 @@ The config file is TOML in the user config directory:
 
     [profiles.work]
     base_url = "https://api.gitbook.com/v1"
+    read_only = true      # look around production safely: nothing is changed
 
     [keys]
     "app.quit" = "q,ctrl+q"
@@ -24,14 +25,12 @@ import tomllib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, Field, ValidationError
-
-from .api.client import DEFAULT_BASE_URL
+from .api.defaults import DEFAULT_BASE_URL
 from .paths import config_dir
 
 __all__ = [
@@ -42,8 +41,10 @@ __all__ = [
     "TokenStore",
     "check_base_url",
     "check_token",
+    "connection_key",
     "load_config",
     "preferred_base_url",
+    "profile_is_read_only",
     "resolve_connection",
     "save_config",
 ]
@@ -91,31 +92,77 @@ def check_token(token: str, where: str) -> str:
     return text
 
 
-def _first_problem(error: ValidationError) -> str:
-    item = error.errors()[0]
-    where = ".".join(str(part) for part in item["loc"]) or "the file"
-    more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
-    return f"`{where}`: {item['msg']}{more}"
+class _WrongValue(Exception):
+    """A value of the config file that is not of the kind expected, and where it is."""
+
+    def __init__(self, where: str, expected: str) -> None:
+        super().__init__(f"`{where}`: {expected}")
 
 
-class Profile(BaseModel):
+def _string(value: object, where: str, *, optional: bool = False) -> Any:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise _WrongValue(where, "Input should be a valid string")
+    return value
+
+
+def _table(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _WrongValue(where, "Input should be a valid dictionary")
+    return value
+
+
+@dataclass
+class Profile:
     """A named connection to a service."""
 
     base_url: str = DEFAULT_BASE_URL
     """The API's base URL, ending in /v1."""
+    read_only: bool = False
+    """Refuse every change with this profile, as ``docdeck --read-only`` does."""
 
 
-class Config(BaseModel):
+@dataclass
+class Config:
     """What the config file holds."""
 
     default_profile: str | None = None
     """The profile used when neither --profile nor a token in the environment is given."""
     theme: str | None = None
     """The Textual theme; the app remembers the last one chosen."""
-    profiles: dict[str, Profile] = Field(default_factory=dict)
+    profiles: dict[str, Profile] = field(default_factory=dict)
     """Connections by name."""
-    keys: dict[str, str] = Field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
     """Key bindings remapped by binding id, e.g. {"app.quit": "ctrl+q"}."""
+
+    @classmethod
+    def from_toml(cls, data: dict[str, Any]) -> Config:
+        """The config from a parsed file; _WrongValue names the first value of a wrong kind.
+
+        Checked by hand rather than by pydantic: the config is read before the first frame,
+        which pydantic's import alone would delay by a sixth (see tui/first_screen.py).
+        Unknown keys are ignored, as they were.
+        """
+        profiles = {
+            str(name): Profile(
+                _string(
+                    _table(profile, f"profiles.{name}").get("base_url", DEFAULT_BASE_URL),
+                    f"profiles.{name}.base_url",
+                )
+            )
+            for name, profile in _table(data.get("profiles", {}), "profiles").items()
+        }
+        keys = {
+            str(key): _string(value, f"keys.{key}")
+            for key, value in _table(data.get("keys", {}), "keys").items()
+        }
+        return cls(
+            default_profile=_string(data.get("default_profile"), "default_profile", optional=True),
+            theme=_string(data.get("theme"), "theme", optional=True),
+            profiles=profiles,
+            keys=keys,
+        )
 
 
 def config_path() -> Path:
@@ -131,13 +178,11 @@ def load_config(path: Path | None = None) -> Config:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read the config file {path}: {_reason(exc)}") from None
     try:
-        return Config.model_validate(tomllib.loads(text))
+        return Config.from_toml(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from None
-    except ValidationError as exc:
-        raise ConfigError(
-            f"the config file {path} has a wrong value at {_first_problem(exc)}"
-        ) from None
+    except _WrongValue as exc:
+        raise ConfigError(f"the config file {path} has a wrong value at {exc}") from None
 
 
 def _reason(exc: Exception) -> str:
@@ -166,6 +211,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
             f"[profiles.{json.dumps(name)}]",
             f"base_url = {_toml_value(profile.base_url)}",
         ]
+        if profile.read_only:
+            lines.append("read_only = true")
     if config.keys:
         lines += ["", "[keys]"] + [
             f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()
@@ -321,6 +368,12 @@ class Connection:
         return urlsplit(self.base_url).netloc or self.base_url
 
 
+def profile_is_read_only(profile: str | None, config: Config) -> bool:
+    """Whether the named (or default) profile asks for read-only mode."""
+    chosen = config.profiles.get(profile or config.default_profile or "default")
+    return bool(chosen and chosen.read_only)
+
+
 def preferred_base_url(base_url: str | None, profile: str | None, config: Config) -> str:
     """The base URL to offer the connect form: the flag, the environment, the profile's."""
     chosen = config.profiles.get(profile or config.default_profile or "default")
@@ -329,6 +382,21 @@ def preferred_base_url(base_url: str | None, profile: str | None, config: Config
         or os.environ.get("DOCDECK_BASE_URL")
         or (chosen.base_url if chosen else DEFAULT_BASE_URL)
     )
+
+
+def connection_key(
+    *, token_given: bool, base_url: str | None, profile: str | None, config: Config
+) -> tuple[str, str]:
+    """The profile and base URL a connection will have, without reading a token or checking the
+    URL: the key of the first-screen cache, known before the first frame. ConfigError for a
+    profile that does not exist, as ``resolve_connection`` says."""
+    base_url = base_url or os.environ.get("DOCDECK_BASE_URL") or None
+    name = profile or config.default_profile or "default"
+    chosen = config.profiles.get(name)
+    if chosen is None and profile is not None:
+        raise ConfigError(f"no profile named {profile!r} in {config_path()}")
+    url = (base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL)).strip()
+    return (name if chosen or not token_given else "env"), url
 
 
 def resolve_connection(
@@ -342,14 +410,12 @@ def resolve_connection(
     """The connection from flags, then the environment, then the named or default profile."""
     token_source = "--token" if token else "$DOCDECK_TOKEN"
     token = token or os.environ.get("DOCDECK_TOKEN") or None
-    base_url = base_url or os.environ.get("DOCDECK_BASE_URL") or None
-    name = profile or config.default_profile or "default"
-    chosen = config.profiles.get(name)
-    if chosen is None and profile is not None:
-        raise ConfigError(f"no profile named {profile!r} in {config_path()}")
-    url = check_base_url(base_url or (chosen.base_url if chosen else DEFAULT_BASE_URL))
+    name, url = connection_key(
+        token_given=bool(token), base_url=base_url, profile=profile, config=config
+    )
+    url = check_base_url(url)
     if token:
-        return Connection(url, check_token(token, token_source), name if chosen else "env")
+        return Connection(url, check_token(token, token_source), name)
     stored = tokens.load(name)
     if stored is None:
         return None

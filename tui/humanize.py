@@ -6,7 +6,9 @@ same thing the same way.
 
 from __future__ import annotations
 
-__all__ = ["describe_age", "human_size", "plural"]
+from datetime import datetime
+
+__all__ = ["describe_age", "human_size", "plural", "seen_ago"]
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -25,6 +27,13 @@ def describe_age(seconds: float) -> str:
     if hours < 48:
         return f"{hours} h ago"
     return f"{hours // 24} d ago"
+
+
+def seen_ago(when: datetime | None, now: float) -> str:
+    """How long ago a moment was by the app's clock (``12 d ago``); ``never`` when unknown."""
+    if when is None:
+        return "never"
+    return describe_age(max(0.0, now - when.timestamp()))
 
 
 def human_size(size: float) -> str:

@@ -70,7 +70,8 @@ async def test_opening_a_space_shows_its_pages_and_the_first_page_in_markdown(ma
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SpaceScreen)
-        assert "🚀 Quickstart" in tree_rows(screen.page_tree)
+        # Quickstart has an open thread: its row says so (review, issue 8).
+        assert "🚀 Quickstart  💬1" in tree_rows(screen.page_tree)
         view = screen.query_one(PageView)
         assert view.page.title == "Quickstart"
         assert "Install the CLI" in [title for _, title, _ in view.markdown.table_of_contents][1]

@@ -104,3 +104,16 @@ async def test_no_color_in_the_environment_turns_colours_off(make_app, monkeypat
     assert make_app().no_color
     monkeypatch.delenv("NO_COLOR")
     assert not make_app().no_color
+
+
+async def test_a_base_url_httpx_cannot_parse_is_told_next_to_the_form(make_app, transport):
+    app = make_app(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#base-url").value = "http://[::1"
+        await pilot.press(*"demo-reader", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, WelcomeScreen)
+        assert "The base URL 'http://[::1' is not valid" in screen_text(app)
+        assert app.focused is app.screen.query_one("#base-url")
+        assert transport.sent == [] and app.last_error is None  # nothing sent, no bug

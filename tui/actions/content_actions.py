@@ -25,6 +25,7 @@ from ..dialogs.content_links import (
     PageLinksDialog,
 )
 from ..humanize import plural
+from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 
 if TYPE_CHECKING:
@@ -128,6 +129,7 @@ class ContentActions(_Screen):
             return None
         return space
 
+    @mutating
     def action_import_content(self) -> None:
         space = self._editable("import content into this space")
         if space is not None:
@@ -143,6 +145,7 @@ class ContentActions(_Screen):
             f"({outcome.source}), in revision {result.revision}."
         )
 
+    @mutating
     def action_apply_template(self) -> None:
         if self._editable("apply a template to this space") is not None:
             self.run_task(self._open_template, group="template")

@@ -17,7 +17,10 @@ from textual.binding import Binding, BindingType
 from .. import text
 from ..api.models import Collection, Space
 from ..dialogs import ConfirmDelete, Deletion, MoveDialog, SpaceForm, TransferDialog, allowed
+from ..dialogs.applied import new_item, spaces_in
 from ..dialogs.space_form import SpaceChange
+from ..shell.lost_answers import write_checked
+from ..shell.read_only import mutating, refused_in_read_only
 from ..shell.screen import DocdeckScreen, ScreenCommand
 
 if TYPE_CHECKING:
@@ -137,6 +140,8 @@ class SpaceActions(_Screen):
         for _key, binding in self._bindings:
             if not binding.id or not binding.description or binding.action in seen:
                 continue
+            if refused_in_read_only(self, binding.action):
+                continue
             seen.add(binding.action)
             namespace, _, name = binding.id.partition(".")
             if namespace in ("collection", "space") and hasattr(self, f"action_{binding.action}"):
@@ -167,26 +172,33 @@ class SpaceActions(_Screen):
 
         self.app.push_screen(SpaceForm.edit(space, change), saved)
 
+    @mutating
     def action_rename_space(self) -> None:
         self._edit("title")
 
+    @mutating
     def action_space_emoji(self) -> None:
         self._edit("emoji")
 
+    @mutating
     def action_space_visibility(self) -> None:
         self._edit("visibility")
 
+    @mutating
     def action_space_edit_mode(self) -> None:
         self._edit("edit_mode")
 
+    @mutating
     def action_space_default_level(self) -> None:
         self._edit("default_level")
 
+    @mutating
     def action_space_language(self) -> None:
         self._edit("language")
 
     # -- duplicate, move, transfer, delete -------------------------------------------------
 
+    @mutating
     def action_duplicate_space(self) -> None:
         space = self._acting_on()
         if space is not None:
@@ -199,11 +211,27 @@ class SpaceActions(_Screen):
         permitted = organization.permissions.create_content
         if not allowed(self, permitted, "create", "duplicate this space"):
             return
-        copy = await client.spaces.duplicate_space(space.id)
+        # What is beside it before: after a lost answer, a new space there is the copy.
+        before = {s.id for s in await spaces_in(client, space.organization, space.parent)}
+
+        async def made() -> Space | None:
+            now = await spaces_in(client, space.organization, space.parent)
+            return new_item(now, before, lambda s: space.title in s.title)
+
+        copy = await write_checked(
+            self,
+            client,
+            partial(client.spaces.duplicate_space, space.id),
+            made,
+            again="press c to duplicate it again.",
+        )
+        if copy is None:
+            return
         self.space_changed(
             copy, f"Duplicated {text.one_line(space.title)} as {text.one_line(copy.title)}."
         )
 
+    @mutating
     def action_move_space(self) -> None:
         space = self._acting_on()
         if space is None or not allowed(self, space.permissions.admin, "admin", "move this space"):
@@ -215,6 +243,7 @@ class SpaceActions(_Screen):
 
         self.app.push_screen(MoveDialog(space, organization_title(self, space.organization)), moved)
 
+    @mutating
     def action_transfer_space(self) -> None:
         space = self._acting_on()
         if space is None or not allowed(
@@ -234,6 +263,7 @@ class SpaceActions(_Screen):
             TransferDialog(space, organization_title(self, space.organization)), transferred
         )
 
+    @mutating
     def action_delete_space(self) -> None:
         space = self._acting_on()
         if space is None or not allowed(

@@ -26,6 +26,7 @@ from ..dialogs import (
     TransferDialog,
     allowed,
 )
+from ..shell.read_only import mutating
 from ..widgets import TreeItem
 from .space_actions import (
     SPACE_ACTIONS,
@@ -181,6 +182,7 @@ class TreeActions(SpaceActions):
         permitted = bool(organization and organization.permissions.create_content)
         return allowed(self, permitted, "create", f"create a {what} in this organisation")
 
+    @mutating
     def action_create_space(self) -> None:
         place = self._creation_place()
         if self._may_create(place, "space"):
@@ -192,6 +194,7 @@ class TreeActions(SpaceActions):
         if space is not None:
             self.space_changed(space, f"Created the space {text.one_line(space.title)}.")
 
+    @mutating
     def action_create_collection(self) -> None:
         place = self._creation_place()
         if self._may_create(place, "collection"):
@@ -204,6 +207,7 @@ class TreeActions(SpaceActions):
             message = f"Created the collection {text.one_line(collection.title)}."
             self.collection_changed(collection, message)
 
+    @mutating
     def action_restore_space(self) -> None:
         title = organization_title(self, self.organization_id)
         self.app.push_screen(DeletedSpacesDialog(self.organization_id, title), self._restored)
@@ -231,11 +235,13 @@ class TreeActions(SpaceActions):
 
         self.app.push_screen(form, saved)
 
+    @mutating
     def action_rename_collection(self) -> None:
         collection = self._collection("rename this collection")
         if collection is not None:
             self._open_form(CollectionForm.rename(collection), "Renamed the collection to {title}.")
 
+    @mutating
     def action_describe_collection(self) -> None:
         collection = self._collection("describe this collection")
         if collection is not None:
@@ -243,6 +249,7 @@ class TreeActions(SpaceActions):
                 CollectionForm.describe(collection), "Saved the description of {title}."
             )
 
+    @mutating
     def action_collection_default_level(self) -> None:
         collection = self._collection("change the default level of this collection")
         if collection is not None:
@@ -250,6 +257,7 @@ class TreeActions(SpaceActions):
                 CollectionForm.set_level(collection), "Saved the default level of {title}."
             )
 
+    @mutating
     def action_move_collection(self) -> None:
         collection = self._collection("move this collection")
         if collection is None:
@@ -262,6 +270,7 @@ class TreeActions(SpaceActions):
         title = organization_title(self, collection.organization)
         self.app.push_screen(MoveDialog(collection, title), moved)
 
+    @mutating
     def action_transfer_collection(self) -> None:
         collection = self._collection("transfer this collection")
         if collection is None:
@@ -278,6 +287,7 @@ class TreeActions(SpaceActions):
         title = organization_title(self, collection.organization)
         self.app.push_screen(TransferDialog(collection, title), transferred)
 
+    @mutating
     def action_delete_collection(self) -> None:
         collection = self._collection("delete this collection")
         if collection is None:

@@ -64,8 +64,10 @@ class BearerAuth(httpx.Auth):
 class RetryPolicy:
     """When and how long to wait before trying a request again.
 
-    GETs are retried on 408, 429, 5xx and timeouts; a mutation only when it was never sent
-    (the connection failed) or on 429, which the service answers before acting.
+    GETs are retried on 408, 429, 5xx, timeouts and dropped connections; a mutation only when
+    it was never sent (the connection failed, or the request was not written whole) or on 429,
+    which the service answers before acting. A mutation whose answer was lost is never retried:
+    it raises ``AnswerLostError``.
     """
 
     attempts: int = 4
@@ -117,6 +119,73 @@ def _message(response: httpx.Response) -> str:
     return response.reason_phrase or f"HTTP {response.status_code}"
 
 
+# Failures before the request reached the service: nothing happened there, whatever the method.
+# A request not written whole (WriteError, WriteTimeout) cannot have been acted on either.
+_NOT_SENT: tuple[type[httpx.RequestError], ...] = (
+    httpx.ConnectError,
+    httpx.ConnectTimeout,
+    httpx.PoolTimeout,
+    httpx.ProxyError,
+    httpx.WriteError,
+    httpx.WriteTimeout,
+)
+# Failures before sending that would happen again: a header h11 refuses, a scheme httpx lacks.
+_NOT_SENDABLE: tuple[type[httpx.RequestError], ...] = (
+    httpx.LocalProtocolError,
+    httpx.UnsupportedProtocol,
+)
+
+
+def _why(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
+
+
+def _failure(exc: httpx.RequestError, idempotent: bool) -> tuple[errors.ApiError, bool]:
+    """The client's error for an exception of httpx, and whether sending again is safe.
+
+    httpx tells apart the failures while connecting or writing the request (the service never
+    got it whole) from those while reading the answer (the service got it and may have acted).
+    A read sent again does no harm; a write whose answer was lost is never sent again here.
+    """
+    failure: errors.ApiError
+    if isinstance(exc, _NOT_SENT):
+        if isinstance(exc, httpx.ConnectTimeout):
+            failure = errors.TimeoutError("the service did not accept the connection in time")
+        elif isinstance(exc, httpx.PoolTimeout):
+            failure = errors.TimeoutError("no connection to the service came free in time")
+        elif isinstance(exc, httpx.WriteTimeout):
+            failure = errors.TimeoutError("the request could not be sent in time; it was not sent")
+        elif isinstance(exc, httpx.WriteError):
+            failure = errors.TransportError(
+                f"the connection failed while sending; it was not sent whole: {_why(exc)}"
+            )
+        else:
+            failure = errors.TransportError(f"cannot connect: {_why(exc)}")
+        return failure, True
+    if isinstance(exc, _NOT_SENDABLE):
+        return errors.TransportError(f"the request could not be sent: {_why(exc)}"), False
+    # The request went out: what failed is its answer.
+    timed_out = isinstance(exc, httpx.TimeoutException)
+    if not idempotent:
+        if timed_out:
+            message = "it was sent, but no answer came in time"
+        elif isinstance(exc, httpx.TransportError):
+            message = f"it was sent, but the connection dropped before the answer came: {_why(exc)}"
+        else:  # DecodingError, TooManyRedirects: an answer came, but not one that can be read
+            message = f"it was sent, but its answer could not be read: {_why(exc)}"
+        return errors.AnswerLostError(message, timed_out=timed_out), False
+    if timed_out:
+        return errors.TimeoutError("the service did not answer in time"), True
+    if isinstance(exc, httpx.TransportError):
+        return (
+            errors.TransportError(
+                f"the connection dropped before the whole answer came: {_why(exc)}"
+            ),
+            True,
+        )
+    return errors.UnexpectedResponseError(f"the answer could not be read: {_why(exc)}"), False
+
+
 class Sender:
     """Sends requests through an httpx client, retrying and mapping failures to our errors."""
 
@@ -152,20 +221,9 @@ class Sender:
             target = sent_target(request.url)
             try:
                 response = await self._http.send(request)
-            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-                # Never reached the service: safe to send again, whatever the method.
-                failure: errors.ApiError = (
-                    errors.TimeoutError("the service did not accept the connection in time")
-                    if isinstance(exc, httpx.ConnectTimeout)
-                    else errors.TransportError(f"cannot connect: {exc}")
-                )
-                retryable, wait = True, None
-            except httpx.TimeoutException:
-                failure = errors.TimeoutError("the service did not answer in time")
-                retryable, wait = idempotent, None
-            except httpx.TransportError as exc:
-                failure = errors.TransportError(f"the connection failed: {exc}")
-                retryable, wait = idempotent, None
+            except httpx.RequestError as exc:
+                failure, retryable = _failure(exc, idempotent)
+                wait = None
             else:
                 status = response.status_code
                 if status < 400:
@@ -174,11 +232,17 @@ class Sender:
                 target = sent_target(response.request.url)
                 await response.aread()
                 wait = _server_wait(response, self._wall_clock())
-                failure = (
-                    errors.RateLimitError(_message(response), retry_after=wait)
-                    if status == 429
-                    else errors.status_error(status, _message(response))
-                )
+                if status == 504 and not idempotent:
+                    # A gateway stopped waiting: the service behind it may have acted.
+                    failure = errors.AnswerLostError(
+                        "it was sent, but the gateway stopped waiting for the service's answer "
+                        "(HTTP 504)",
+                        timed_out=True,
+                    )
+                elif status == 429:
+                    failure = errors.RateLimitError(_message(response), retry_after=wait)
+                else:
+                    failure = errors.status_error(status, _message(response))
                 retryable = status in _RETRY_STATUSES and (idempotent or status == 429)
                 if retryable and wait is not None and wait > self.policy.max_wait:
                     retryable = False

@@ -18,6 +18,7 @@ from . import errors
 from ._params import UNSET
 from ._transport import BearerAuth, RetryPolicy, Sender, sent_target
 from .cache import ResponseCache, ids_in
+from .defaults import DEFAULT_BASE_URL
 from .models import Page
 from .resources import (
     ChangeRequestCommentsResource,
@@ -47,7 +48,6 @@ from .resources import (
 
 __all__ = ["DEFAULT_BASE_URL", "Client"]
 
-DEFAULT_BASE_URL = "https://api.gitbook.com/v1"
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -128,8 +128,11 @@ class Client:
         cache: ResponseCache | None = None,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
         user_agent: str = "docdeck",
+        read_only: bool = False,
     ) -> None:
         url = httpx.URL(base_url.rstrip("/") + "/")
+        self.read_only = read_only
+        """Refuse every request but a GET before sending it (``errors.ReadOnlyError``)."""
         self.base_url = str(url)
         self.cache = cache if cache is not None else ResponseCache()
         self._http = httpx.AsyncClient(
@@ -222,6 +225,12 @@ class Client:
         parameter, filled in order from ``path_args``.
         """
         path = template.format(*(_segment(arg) for arg in path_args))
+        if self.read_only and method != "GET":
+            raise errors.ReadOnlyError(
+                "this change was not sent: docdeck runs in read-only mode",
+                method=method,
+                path="/" + path.lstrip("/"),
+            )
         tags = {str(arg) for arg in path_args}
         if method == "GET":
             key = (path, tuple(params or ()))
@@ -233,26 +242,44 @@ class Client:
                 return entry.value
             if mode is _CacheMode.NORMAL and entry is not None and self.cache.is_fresh(entry):
                 return entry.value
-        response = await self._sender.send(
-            method,
-            path,
-            params=params,
-            json=None if json is UNSET else json,
-            has_body=json is not UNSET,
-        )
-        payload = self._payload(response)
-        value = None
-        if result is not None and payload is not None:
-            try:
-                value = _adapter(result).validate_python(payload)
-            except ValidationError as exc:
-                raise errors.UnexpectedResponseError(
-                    f"the answer does not match the API: {exc.error_count()} problem(s), "
-                    f"first at {'.'.join(map(str, exc.errors()[0]['loc']))}",
-                    status=response.status_code,
-                    method=response.request.method,
-                    path=sent_target(response.request.url),
-                ) from None
+        try:
+            response = await self._sender.send(
+                method,
+                path,
+                params=params,
+                json=None if json is UNSET else json,
+                has_body=json is not UNSET,
+            )
+        except errors.AnswerLostError:
+            # The write may have been applied: what it touched can no longer be trusted.
+            self.cache.invalidate(ids_in(None if json is UNSET else json, tags))
+            raise
+        try:
+            payload = self._payload(response)
+            value = None
+            if result is not None and payload is not None:
+                try:
+                    value = _adapter(result).validate_python(payload)
+                except ValidationError as exc:
+                    raise errors.UnexpectedResponseError(
+                        f"the answer does not match the API: {exc.error_count()} problem(s), "
+                        f"first at {'.'.join(map(str, exc.errors()[0]['loc']))}",
+                        status=response.status_code,
+                        method=response.request.method,
+                        path=sent_target(response.request.url),
+                    ) from None
+        except errors.UnexpectedResponseError as unreadable:
+            if method == "GET":
+                raise
+            # The service said the write succeeded, in words we cannot read: it was applied,
+            # but what it made is unknown, as if the answer had been lost.
+            self.cache.invalidate(ids_in(None if json is UNSET else json, tags))
+            raise errors.AnswerLostError(
+                f"the service accepted it, but {unreadable.message}",
+                accepted=True,
+                method=unreadable.method,
+                path=unreadable.path,
+            ) from None
         if method == "GET":
             self.cache.put(key, value, ids_in(payload, tags))
         else:

@@ -2,7 +2,9 @@
 
 ApiError
 ├── TransportError              the service could not be reached
-│   └── TimeoutError            it did not answer in time
+│   ├── TimeoutError            it did not answer in time
+│   └── AnswerLostError         a write was sent, but its answer was lost: it may have been applied
+├── ReadOnlyError               not sent: the client is read-only and the request would write
 ├── UnexpectedResponseError     it answered with a body we cannot read
 └── StatusError                 it answered with an error status
     ├── BadRequestError         400: the request broke a rule
@@ -19,12 +21,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 __all__ = [
+    "AnswerLostError",
     "ApiError",
     "BadRequestError",
     "ConflictError",
     "ForbiddenError",
     "NotFoundError",
     "RateLimitError",
+    "ReadOnlyError",
     "ServerError",
     "StatusError",
     "TimeoutError",
@@ -69,6 +73,44 @@ class TimeoutError(TransportError):
 
     title = "Timed out"
     hint = "The service is slow to answer; press r to retry."
+
+
+class AnswerLostError(TransportError):
+    """A write reached the service, but its answer did not come back whole.
+
+    The connection dropped (or timed out) after the request was sent, or the service said it
+    succeeded in an answer that could not be read: the write may have been applied, so it must
+    not be sent again before someone looks. The client never resends it by itself; the app
+    re-reads what the write touched to find out (see ``tui.dialogs.base``).
+    """
+
+    title = "Answer lost"
+    hint = "It may have been applied: look at what the service now shows before doing it again."
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        timed_out: bool = False,
+        accepted: bool = False,
+        method: str = "",
+        path: str = "",
+    ) -> None:
+        super().__init__(message, method=method, path=path)
+        self.timed_out = timed_out
+        """No answer came in time: the service may still be working on it."""
+        self.accepted = accepted
+        """The service answered with a success status, in a body that could not be read."""
+
+
+class ReadOnlyError(ApiError):
+    """A request that would change the service, refused before sending by a read-only client."""
+
+    title = "Read-only mode"
+    hint = (
+        "Nothing was sent. Start docdeck without --read-only (and without read_only = true "
+        "in the profile) to make changes."
+    )
 
 
 class UnexpectedResponseError(ApiError):

@@ -7,11 +7,50 @@ with the service's answer as the dialog's result.
 
 Its workers are guarded (``tui.shell.failures``): anything but the client's errors, a bug,
 reaches the app's one failure path, and the dialog says it was not sent, keeping what was typed.
+
+A write whose answer was lost
+-----------------------------
+
+When the connection drops after the request went out (or no answer comes in time), the client
+raises ``AnswerLostError``: the service may have applied the write. The dialog never sends it
+again by itself. It says "Sent, but the answer was lost: checking whether it was applied…" and
+calls its ``check_applied()``, with the cache bypassed, which re-reads what the write touched:
+
+- it returns the dialog's result (what ``send`` would have returned): it was applied; the
+  dialog closes with that result, as after an answer, and a notification says so;
+- it returns None: it was not applied; the dialog stays, as typed, and its button becomes
+  "Send again": only the user's press (or Enter) sends it once more;
+- it raises the client's error (still offline): nobody knows yet; the dialog offers
+  "Check again" (also what Enter does) beside "Send again".
+
+A dialog that writes overrides ``check_applied``, reading what it needs from values it kept in
+``send`` (not from the fields, which stay editable meanwhile)::
+
+    async def send(self) -> ChangeRequestResult:
+        merging = self.client.change_requests.merge_change_request
+        return await merging(self.space_id, self.number)
+
+    async def check_applied(self) -> ChangeRequestResult | None:
+        # merged() reads the change request: its result if its status is now "merged".
+        return await merged(self.client, self.space_id, self.number)
+
+Typical checks: an update re-reads the item and compares the fields it sent; a create lists
+where it creates and looks for an item that was not there before sending (keep the ids seen
+in ``send``, before the POST); a delete reads the item and expects 404; a merge reads the
+change request's status. A dialog without ``check_applied`` says that it cannot tell, and
+offers "Send again" only beside the advice to look first; so does one whose check fails.
+``tui.dialogs.applied`` has the usual checks (``new_item``, ``holds``, ``gone``, ``merged``).
+
+A write sent straight from a key, without a dialog, goes through
+``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, which does the
+same with notifications; any other lost answer reaches the app's failure path, which says the
+write may have been applied and reloads the screen that sent it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
 from textual import on
@@ -27,8 +66,9 @@ from textual.worker import Worker
 
 from .. import text
 from ..api import Client
-from ..api.errors import ApiError, UnauthorizedError
+from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
+from ..shell.lost_answers import CHECKING
 from ..shell.session import Session
 from ..widgets import FormField
 from .fitting import FittedDialog
@@ -36,9 +76,13 @@ from .fitting import FittedDialog
 if TYPE_CHECKING:
     from ..app import DocdeckApp
 
-__all__ = ["ActionDialog", "allowed", "heading"]
+__all__ = ["CHECKING", "ActionDialog", "LostAnswer", "allowed", "heading"]
 
 T = TypeVar("T")
+
+LostAnswer = Literal["", "checking", "not-applied", "unknown"]
+"""Where a dialog is after a lost answer: "" (no answer lost), checking whether the write was
+applied, known not applied (may send again), or not known (look again first)."""
 
 
 def heading(before: str, title: str = "", after: str = "") -> Content:
@@ -90,6 +134,9 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         self.title_content = title
         self.confirm_text = confirm_label or self.confirm_label
         self.sending = False
+        self.lost: LostAnswer = ""
+        """Whether the answer of the last send was lost, and what is known of it since."""
+        self.lost_error: AnswerLostError | None = None
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -116,6 +163,10 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             yield Static(id="dialog-status", classes="-empty")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel", id="cancel")
+                # Shown only after a lost answer, while nobody knows whether it was applied.
+                check_again = Button("Check again", id="check-again")
+                check_again.display = False
+                yield check_again
                 yield Button(Content(self.confirm_text), id="confirm", variant=self.confirm_variant)
 
     def compose_body(self) -> ComposeResult:
@@ -150,20 +201,36 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         """Allow or forbid the action's button, from ``is_ready`` and whether a send is on."""
         try:
             button = self.query_one("#confirm", Button)
+            check_again = self.query_one("#check-again", Button)
         except NoMatches:
             return  # not composed yet: on_mount asks again
-        button.disabled = self.sending or not self.is_ready()
+        busy = self.sending or self.lost == "checking"
+        button.disabled = busy or not self.is_ready()
+        check_again.disabled = busy
+        check_again.display = self.lost in ("checking", "unknown")
 
     # -- sending ---------------------------------------------------------------------------
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
-        if not self.sending:
-            self.dismiss(None)
+        if self.sending:
+            return
+        if self.lost in ("checking", "unknown"):
+            self.notify(
+                "The last request was sent and may have been applied: press r to see.",
+                title="Closed without knowing",
+                severity="warning",
+                markup=False,
+            )
+        self.dismiss(None)
 
     @on(Button.Pressed, "#confirm")
     def _confirm_pressed(self) -> None:
-        self.submit()
+        self.submit(pressed=True)
+
+    @on(Button.Pressed, "#check-again")
+    def _check_again_pressed(self) -> None:
+        self.check_again()
 
     @on(Input.Submitted)
     def _input_submitted(self, event: Input.Submitted) -> None:
@@ -178,9 +245,16 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         """
         return None if self.is_ready() else "Not ready to send yet."
 
-    def submit(self) -> None:
-        """Check every field, then send; a refusal keeps the dialog and what was typed."""
-        if self.sending:
+    def submit(self, *, pressed: bool = False) -> None:
+        """Check every field, then send; a refusal keeps the dialog and what was typed.
+
+        While nobody knows whether a lost answer's write was applied, only a press of the
+        button (``pressed``) sends again; Enter looks again.
+        """
+        if self.sending or self.lost == "checking":
+            return
+        if self.lost == "unknown" and not pressed:
+            self.check_again()
             return
         invalid = [f for f in self.fields if not f.check()]
         if invalid:
@@ -204,8 +278,12 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         return self.run_guarded(work, group=group)
 
     async def _send(self) -> None:
+        lost: AnswerLostError | None = None
         try:
             result = await self.send()
+        except AnswerLostError as error:
+            lost = error
+            self.lost, self.lost_error = "checking", error
         except UnauthorizedError as error:
             report_failure(self, error)  # the connect screen: the token is no longer good
             self.dismiss(None)
@@ -220,8 +298,107 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         finally:
             self.sending = False
             self.refresh_ready()
+        if lost is not None:
+            await self._find_out(lost)
+            return
         self.dismiss(result)
 
     async def send(self) -> T:
         """The request of the dialog; raise the client's error to keep the dialog open."""
         raise NotImplementedError
+
+    # -- a lost answer ---------------------------------------------------------------------
+
+    async def check_applied(self) -> T | None:
+        """After ``send``'s answer was lost: re-read the service to tell whether it was applied.
+
+        Return the result ``send`` would have returned when it was applied, None when it was
+        not; raise the client's error when the service cannot be read. Runs with the cache
+        bypassed. A dialog that writes overrides it (see the module's docstring).
+        """
+        raise NotImplementedError
+
+    @property
+    def can_check(self) -> bool:
+        """Whether this dialog knows how to tell that its write was applied."""
+        return type(self).check_applied is not ActionDialog.check_applied
+
+    def check_again(self) -> None:
+        """Look once more whether the write whose answer was lost was applied."""
+        if self.lost_error is None or self.lost == "checking" or self.sending:
+            return
+        self.lost = "checking"
+        self.refresh_ready()
+        self.start(partial(self._find_out, self.lost_error), group="send")
+
+    async def _find_out(self, lost: AnswerLostError) -> None:
+        self._relabel("Send again")
+        if not self.can_check:
+            self.lost = "unknown"
+            self.refresh_ready()
+            self._focus_the_way_on()
+            self.say(
+                "Sent, but the answer was lost: it may have been applied, and this form cannot "
+                "check. Cancel and look (press r) before sending it again; press Send again "
+                "only if it was not applied.",
+                error=True,
+            )
+            return
+        self.say(CHECKING)
+        try:
+            with self.client.revalidating():
+                result = await self.check_applied()
+        except UnauthorizedError as error:
+            report_failure(self, error)
+            self.dismiss(None)
+            return
+        except ApiError as error:
+            self.lost = "unknown"
+            self.say(
+                f"Sent, but the answer was lost, and checking whether it was applied failed "
+                f"too ({error.title}: {error.message}). Press Check again (or Enter) to look "
+                "again; Send again only if you know it was not applied.",
+                error=True,
+            )
+            return
+        except Exception:
+            self.lost = "unknown"
+            self.say("Sent, but the answer was lost, and docdeck failed while checking.")
+            raise
+        finally:
+            self.refresh_ready()
+            self._focus_the_way_on()
+        if result is None:
+            if lost.timed_out:
+                # The service may still be working on it: sending again could act twice.
+                self.lost = "unknown"
+                self.say(
+                    "Sent, but no answer came in time, and it is not applied yet: the service "
+                    "may still be working on it. Press Check again (or Enter) in a moment; "
+                    "Send again only if it still is not applied.",
+                    error=True,
+                )
+            else:
+                self.lost = "not-applied"
+                self.say(
+                    "Sent, but the answer was lost, and it was not applied: send again?",
+                    error=True,
+                )
+            self.refresh_ready()
+            self._focus_the_way_on()
+            return
+        self.lost = ""
+        self.notify(
+            "Sent, but the answer was lost: reading it again shows it was applied.",
+            title="It was applied",
+            markup=False,
+        )
+        self.dismiss(result)
+
+    def _focus_the_way_on(self) -> None:
+        # While nobody knows, a button's Enter must look again, never send again.
+        if self.lost == "unknown" and (self.focused is None or isinstance(self.focused, Button)):
+            self.query_one("#check-again", Button).focus()
+
+    def _relabel(self, label: str) -> None:
+        self.query_one("#confirm", Button).label = Content(label)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,6 +12,7 @@ from ..api import UNSET
 from ..api.errors import ApiError
 from ..api.models import Collection
 from ..widgets import ChoiceField, FormField, TextField
+from .applied import collections_in, holds, new_item
 from .base import ActionDialog, heading
 from .choices import LEVELS, level_choice, level_to_send
 from .places import all_collections, places
@@ -53,6 +54,8 @@ class CollectionForm(ActionDialog[Collection]):
         self.collection = collection
         self.place = parent
         """(id, title) of the collection to create in, preselected in "Where"."""
+        self._sent: dict[str, Any] = {}
+        self._before: set[str] = set()
 
     @classmethod
     def create(
@@ -147,25 +150,36 @@ class CollectionForm(ActionDialog[Collection]):
 
     # -- sending ---------------------------------------------------------------------------
 
+    def _update(self) -> dict[str, Any]:
+        """The one field this form changes, as the service names it in the model."""
+        if self.change == "title":
+            return {"title": self.query_one("#title", TextField).value}
+        if self.change == "description":
+            return {"description": self.query_one("#description", TextField).value or None}
+        level = str(self.query_one("#default-level", ChoiceField).value)
+        return {"default_level": level_to_send(level)}
+
     async def send(self) -> Collection:
         collections = self.client.collections
         if self.change == "create":
             title = self.query_one("#title", TextField).value
-            parent = self.query_one("#where", ChoiceField).value
+            parent = str(self.query_one("#where", ChoiceField).value) or None
+            # What is there before: after a lost answer, one not among these is the new one.
+            before = await collections_in(self.client, self.organization_id, parent)
+            self._before = {c.id for c in before}
+            self._sent = {"title": title, "parent": parent}
             return await collections.create_collection(
                 self.organization_id, title=title or UNSET, parent=parent or UNSET
             )
         assert self.collection is not None
-        if self.change == "title":
-            return await collections.update_collection_by_id(
-                self.collection.id, title=self.query_one("#title", TextField).value
-            )
-        if self.change == "description":
-            description = self.query_one("#description", TextField).value
-            return await collections.update_collection_by_id(
-                self.collection.id, description=description or None
-            )
-        level = self.query_one("#default-level", ChoiceField).value
-        return await collections.update_collection_by_id(
-            self.collection.id, default_level=level_to_send(level)
-        )
+        self._sent = self._update()
+        return await collections.update_collection_by_id(self.collection.id, **self._sent)
+
+    async def check_applied(self) -> Collection | None:
+        if self.change == "create":
+            title, parent = self._sent["title"], self._sent["parent"]
+            now = await collections_in(self.client, self.organization_id, parent)
+            return new_item(now, self._before, lambda c: not title or c.title == title)
+        assert self.collection is not None
+        collection = await self.client.collections.get_collection_by_id(self.collection.id)
+        return collection if holds(collection, self._sent) else None

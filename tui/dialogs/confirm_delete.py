@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from ..api.errors import ApiError
 from ..api.models import Collection, Space
 from ..humanize import plural
 from ..widgets import ConfirmField
+from .applied import gone
 from .base import ActionDialog, heading
 from .places import CollectionContents, collection_contents
 
@@ -131,9 +133,23 @@ class ConfirmDelete(ActionDialog[Deletion]):
     async def send(self) -> Deletion:
         if isinstance(self.item, Space):
             await self.client.spaces.delete_space_by_id(self.item.id)
+        else:
+            await self.client.collections.delete_collection_by_id(self.item.id)
+        return self._deletion()
+
+    async def check_applied(self) -> Deletion | None:
+        if isinstance(self.item, Space):
+            deleted = await gone(partial(self.client.spaces.get_space_by_id, self.item.id))
+        else:
+            deleted = await gone(
+                partial(self.client.collections.get_collection_by_id, self.item.id)
+            )
+        return self._deletion() if deleted else None
+
+    def _deletion(self) -> Deletion:
+        if isinstance(self.item, Space):
             return Deletion(self.item.title, "space", [self.item])
         assert self.contents is not None
-        await self.client.collections.delete_collection_by_id(self.item.id)
         return Deletion(
             self.item.title,
             "collection",

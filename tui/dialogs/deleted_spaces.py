@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import text
+from ..api.errors import NotFoundError
 from ..api.models import Space
 from ..humanize import describe_age
 from ..shell.session import DeletedSpace
@@ -32,6 +33,7 @@ class DeletedSpacesDialog(ActionDialog[Space]):
             confirm_label="Restore",
         )
         self.organization_id = organization_id
+        self._sent_for = ""
 
     def compose_body(self) -> ComposeResult:
         yield Static(
@@ -96,6 +98,16 @@ class DeletedSpacesDialog(ActionDialog[Space]):
     async def send(self) -> Space:
         chosen = self.chosen
         assert chosen is not None
+        self._sent_for = chosen.space.id
         restored = await self.client.spaces.restore_space(chosen.space.id)
+        self.session.trash.remove(restored.id)
+        return restored
+
+    async def check_applied(self) -> Space | None:
+        # A space in the trash reads as 404: readable again means restored.
+        try:
+            restored = await self.client.spaces.get_space_by_id(self._sent_for)
+        except NotFoundError:
+            return None
         self.session.trash.remove(restored.id)
         return restored

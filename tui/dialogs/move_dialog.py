@@ -38,6 +38,7 @@ class MoveDialog(ActionDialog[Collection | Space]):
         self.item = item
         self.organization_title = organization_title or "the organisation"
         self.places: list[Place] = []
+        self._sent_to: str | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Static(
@@ -132,8 +133,17 @@ class MoveDialog(ActionDialog[Collection | Space]):
     async def send(self) -> Collection | Space:
         destination = self.destination
         assert destination is not None
+        self._sent_to = destination.id
         if isinstance(self.item, Collection):
             return await self.client.collections.move_collection(
                 self.item.id, parent=destination.id
             )
         return await self.client.spaces.move_space(self.item.id, parent=destination.id)
+
+    async def check_applied(self) -> Collection | Space | None:
+        now: Collection | Space
+        if isinstance(self.item, Collection):
+            now = await self.client.collections.get_collection_by_id(self.item.id)
+        else:
+            now = await self.client.spaces.get_space_by_id(self.item.id)
+        return now if now.parent == self._sent_to else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,6 +12,7 @@ from ..api import UNSET
 from ..api.errors import ApiError
 from ..api.models import Space
 from ..widgets import ChoiceField, FormField, TextField
+from .applied import holds, new_item, spaces_in
 from .base import ActionDialog, heading
 from .choices import EDIT_MODES, LANGUAGES, LEVELS, VISIBILITIES, level_choice, level_to_send
 from .places import all_collections, places
@@ -58,6 +59,8 @@ class SpaceForm(ActionDialog[Space]):
         self.space = space
         self.place = parent
         """(id, title) of the collection to create in, preselected in "Where"."""
+        self._sent: dict[str, Any] = {}
+        self._before: set[str] = set()
 
     @classmethod
     def create(
@@ -159,27 +162,45 @@ class SpaceForm(ActionDialog[Space]):
     def _choice(self, field_id: str) -> str:
         return str(self.query_one(f"#{field_id}", ChoiceField).value)
 
+    def _update(self) -> dict[str, Any]:
+        """The one field this form changes, as the service names it in the model."""
+        if self.change == "title":
+            return {"title": self._text("title")}
+        if self.change == "emoji":
+            return {"emoji": self._text("emoji") or None}
+        if self.change == "visibility":
+            return {"visibility": self._choice("visibility")}
+        if self.change == "edit_mode":
+            return {"edit_mode": self._choice("edit-mode")}
+        if self.change == "default_level":
+            return {"default_level": level_to_send(self._choice("default-level"))}
+        return {"language": self._choice("language")}
+
     async def send(self) -> Space:
         spaces = self.client.spaces
         if self.change == "create":
+            title = self._text("title")
+            parent = self._choice("where") or None
+            # What is there before: after a lost answer, a space not among these is the new one.
+            self._before = {
+                s.id for s in await spaces_in(self.client, self.organization_id, parent)
+            }
+            self._sent = {"title": title, "parent": parent}
             return await spaces.create_space(
                 self.organization_id,
-                title=self._text("title") or UNSET,
+                title=title or UNSET,
                 emoji=self._text("emoji") or UNSET,
-                parent=self._choice("where") or UNSET,
+                parent=parent or UNSET,
             )
         assert self.space is not None
-        space_id = self.space.id
-        if self.change == "title":
-            return await spaces.update_space_by_id(space_id, title=self._text("title"))
-        if self.change == "emoji":
-            return await spaces.update_space_by_id(space_id, emoji=self._text("emoji") or None)
-        if self.change == "visibility":
-            return await spaces.update_space_by_id(space_id, visibility=self._choice("visibility"))
-        if self.change == "edit_mode":
-            return await spaces.update_space_by_id(space_id, edit_mode=self._choice("edit-mode"))
-        if self.change == "default_level":
-            return await spaces.update_space_by_id(
-                space_id, default_level=level_to_send(self._choice("default-level"))
-            )
-        return await spaces.update_space_by_id(space_id, language=self._choice("language"))
+        self._sent = self._update()
+        return await spaces.update_space_by_id(self.space.id, **self._sent)
+
+    async def check_applied(self) -> Space | None:
+        if self.change == "create":
+            title, parent = self._sent["title"], self._sent["parent"]
+            now = await spaces_in(self.client, self.organization_id, parent)
+            return new_item(now, self._before, lambda s: not title or s.title == title)
+        assert self.space is not None
+        space = await self.client.spaces.get_space_by_id(self.space.id)
+        return space if holds(space, self._sent) else None

@@ -35,6 +35,7 @@ class TransferDialog(ActionDialog[Collection | Space]):
         self.organizations: dict[str, Organization] = {}
         self.contents: CollectionContents | None = None
         self.loaded = False
+        self._sent_to = ""
 
     def compose_body(self) -> ComposeResult:
         yield Static(self._impact(), id="impact", classes="impact")
@@ -169,8 +170,17 @@ class TransferDialog(ActionDialog[Collection | Space]):
     async def send(self) -> Collection | Space:
         target = self.target
         assert target is not None
+        self._sent_to = target.id
         if isinstance(self.item, Collection):
             return await self.client.collections.transfer_collection(
                 self.item.id, organization=target.id
             )
         return await self.client.spaces.transfer_space(self.item.id, organization=target.id)
+
+    async def check_applied(self) -> Collection | Space | None:
+        now: Collection | Space
+        if isinstance(self.item, Collection):
+            now = await self.client.collections.get_collection_by_id(self.item.id)
+        else:
+            now = await self.client.spaces.get_space_by_id(self.item.id)
+        return now if now.organization == self._sent_to else None

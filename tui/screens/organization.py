@@ -22,9 +22,11 @@ from ..humanize import plural
 from ..shell.navigation import (
     Focus,
     Location,
+    admin_location,
     collection_location,
     crumbs_for,
     organization_location,
+    review_queue_location,
     search_location,
     space_location,
 )
@@ -94,8 +96,25 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
             id="organization.search",
             tooltip="Search the content of every space of the organisation",
         ),
+        # -- administration (issue 11) --
+        Binding(
+            "A",
+            "administration",
+            "Administration",
+            id="organization.admin",
+            tooltip="Members, teams, SSO, OpenAPI, translations, Git sync, access",
+        ),
         ORGANIZATION_SITES_BINDING,  # sites (issue 10)
         *TREE_BINDINGS,
+        # -- review (issue 8) --
+        Binding(
+            "R",
+            "review_queue",
+            "Review queue",
+            id="organization.review_queue",
+            show=False,  # in ? and the palette; the footer stays as it was
+            tooltip="Every open change request of the organisation, newest activity first",
+        ),
     ]
 
     def __init__(self, organization_id: str, *, reveal: str | None = None) -> None:
@@ -419,9 +438,16 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
 
     # -- actions ---------------------------------------------------------------------------
 
+    def action_review_queue(self) -> None:  # review (issue 8)
+        if self.location is not None:
+            self.docdeck.open_location(review_queue_location(self.location))
+
     def action_search(self) -> None:
         if self.location is not None:
             self.docdeck.open_location(search_location(self.location))
+
+    def action_administration(self) -> None:
+        self.docdeck.open_location(admin_location(self.organization_id))
 
     def sites_scope(self) -> tuple[str, str] | None:  # sites (issue 10)
         return (self.organization_id, "")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,16 +11,41 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 
 from .. import text
-from ..api.models import Organization
+from ..first_screen import OrganizationSummary
 from ..shell.navigation import organization_location
 from ..shell.screen import BrowserScreen
-from ..widgets import Crumb, DetailPane, ItemList, ListEntry
+from ..widgets.breadcrumbs import Crumb
+from ..widgets.detail_pane import DetailPane
+from ..widgets.item_list import ItemList, ListEntry
+
+if TYPE_CHECKING:
+    from ..api.models import Organization
 
 __all__ = ["OrganizationsScreen"]
 
 
-class OrganizationsScreen(BrowserScreen[list[Organization]]):
-    """A list of organisations beside the details of the highlighted one."""
+def summary_of(organization: Organization) -> OrganizationSummary:
+    """What the screen shows of an organisation, and what the first-screen cache keeps."""
+    created = organization.created_at.date().isoformat() if organization.created_at else None
+    return OrganizationSummary(
+        id=organization.id,
+        title=organization.title,
+        type=organization.type,
+        plan=organization.plan,
+        hostname=organization.hostname,
+        created=created,
+        default_role=organization.default_role,
+        url=organization.urls.app,
+    )
+
+
+class OrganizationsScreen(BrowserScreen["list[Organization]"]):
+    """A list of organisations beside the details of the highlighted one.
+
+    Given ``first_paint`` (what the last session showed, from ``tui.first_screen``), it paints
+    that at once, before the app has a client; the service's answer then replaces it and is
+    kept for the next start.
+    """
 
     NAMESPACE = "organizations"
     CSS_PATH = "../styles/browser.tcss"
@@ -40,10 +65,21 @@ class OrganizationsScreen(BrowserScreen[list[Organization]]):
             yield ItemList(id="organizations", classes="main-list")
             yield DetailPane(id="details", classes="side-pane")
 
+    def __init__(self, first_paint: list[OrganizationSummary] | None = None) -> None:
+        super().__init__()
+        self._first_paint = first_paint
+        self._open_when_answered = False
+
+    def first_crumbs(self) -> list[Crumb]:
+        return [Crumb("Organisations")]
+
     def on_mount(self) -> None:
         self.query_one("#organizations").focus()
         self.query_one("#details", DetailPane).clear_facts("Loading…")
-        self.set_crumbs([Crumb("Organisations")])
+        if self._first_paint is not None:
+            self._show_summaries(self._first_paint)
+            self.cached = True
+            self._first_paint = None
 
     async def fetch_view(self) -> list[Organization]:
         client = self.client
@@ -58,6 +94,15 @@ class OrganizationsScreen(BrowserScreen[list[Organization]]):
     def show_view(self, view: list[Organization]) -> None:
         organizations = view
         self.session.places.see(*(organization_location(o) for o in organizations))
+        summaries = [summary_of(o) for o in organizations]
+        self._show_summaries(summaries)
+        if not self.showing_cached:
+            self.docdeck.remember_first_screen(summaries)
+            if self._open_when_answered:
+                self._open_when_answered = False
+                self.action_open()
+
+    def _show_summaries(self, organizations: list[OrganizationSummary]) -> None:
         entries = [
             ListEntry(o.id, text.content(o.title), text.one_line(o.title), o) for o in organizations
         ]
@@ -72,7 +117,7 @@ class OrganizationsScreen(BrowserScreen[list[Organization]]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open()
 
-    def _highlighted(self) -> Organization | None:
+    def _highlighted(self) -> OrganizationSummary | None:
         entry = self.query_one("#organizations", ItemList).highlighted_entry
         return entry.value if entry is not None else None
 
@@ -82,7 +127,6 @@ class OrganizationsScreen(BrowserScreen[list[Organization]]):
         if organization is None:
             pane.clear_facts()
             return
-        created = organization.created_at.date().isoformat() if organization.created_at else None
         pane.show(
             organization.title,
             [
@@ -90,16 +134,22 @@ class OrganizationsScreen(BrowserScreen[list[Organization]]):
                 ("Type", organization.type),
                 ("Plan", organization.plan),
                 ("Hostname", organization.hostname),
-                ("Created", created),
+                ("Created", organization.created),
                 ("Default role", organization.default_role),
-                ("Web", organization.urls.app),
+                ("Web", organization.url),
             ],
         )
 
     def action_open(self) -> None:
         organization = self._highlighted()
-        if organization is not None:
-            self.docdeck.open_location(organization_location(organization))
+        if organization is None:
+            return
+        place = self.session.places.get("organization", organization.id)
+        if place is None:
+            # Painted from the first-screen cache, not yet answered: open it once it is.
+            self._open_when_answered = True
+        else:
+            self.docdeck.open_location(place)
 
     def apply_filter(self, value: str) -> None:
         listing = self.query_one("#organizations", ItemList)
@@ -111,4 +161,4 @@ class OrganizationsScreen(BrowserScreen[list[Organization]]):
 
     def current_url(self) -> str | None:
         organization = self._highlighted()
-        return organization.urls.app if organization else None
+        return organization.url if organization else None

@@ -17,6 +17,7 @@ from .. import text
 from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
 from ..actions.sites_link import SPACE_SITES_BINDING, SitesLink  # sites (issue 10)
 from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
+from ..actions.space_reviews import SPACE_REVIEW_BINDINGS, SpaceReviews  # review (issue 8)
 from ..api.models import (
     Collection,
     ContentLinks,
@@ -38,7 +39,7 @@ from ..shell.navigation import (
     space_location,
 )
 from ..shell.screen import BrowserScreen
-from ..widgets import Crumb, FileEntry, FileList, FilterBar, ItemTree, PageView, TreeItem
+from ..widgets import Crumb, FileEntry, FileList, ItemTree, PageView, TreeItem
 
 __all__ = ["SpaceScreen", "SpaceView"]
 
@@ -78,7 +79,9 @@ class SpaceView:
     """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(
+    SitesLink, SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]
+):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
     The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
@@ -96,6 +99,7 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
         SPACE_SITES_BINDING,  # sites (issue 10)
         *SPACE_BINDINGS,
         *CONTENT_BINDINGS,
+        *SPACE_REVIEW_BINDINGS,  # review (issue 8)
     ]
 
     def __init__(
@@ -129,6 +133,9 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
                 yield PageView(id="page-view")
             with TabPane("Files", id="files"):
                 yield FileList(id="files-list")
+            # -- review (issue 8): their lists are mounted when the tab is first shown --
+            yield TabPane("Change requests", id="change-requests")
+            yield TabPane("Comments", id="comments")
 
     def on_mount(self) -> None:
         self.query_one("#page-tree").focus()
@@ -186,11 +193,12 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
         else:
             self._show_crumbs()
         self._tell_new_pages()
+        self.review_space_shown(space)  # review (issue 8)
 
     def _show_links_note(self, links: ContentLinks | None) -> None:
         broken = links.stats.broken.total if links is not None else 0
         self._links_note = f"{plural(broken, 'broken link')}: B lists them" if broken else ""
-        if not self.query_one(FilterBar).value:
+        if not self.filter_bar.value:
             self.set_note(self._links_note)
 
     def content_changed(self, message: str) -> None:
@@ -218,12 +226,11 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
                 self._fill_tree(f"page:{page.id}", page.pages)
         self.page_tree.set_children(parent, [self._item(page) for page in pages])
 
-    @staticmethod
-    def _item(page: RevisionPage) -> TreeItem[RevisionPage]:
+    def _item(self, page: RevisionPage) -> TreeItem[RevisionPage]:
         icon = page.emoji or _PAGE_ICONS.get(page.type, "")
         return TreeItem(
             f"page:{page.id}",
-            page.title,
+            page.title + self.thread_mark(page.id),  # review (issue 8): open threads
             page.type,
             icon=icon,
             value=page,
@@ -363,7 +370,7 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
             self.file_list.table.focus()
             if not self.file_list.loaded:
                 self.load_files()
-        else:
+        elif event.pane.id == "pages":  # review (issue 8): its tabs focus their own lists
             self.page_tree.focus()
         self._show_crumbs()
 
@@ -394,6 +401,7 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
 
     def refresh_view(self) -> None:
         self.reload(refresh=True)
+        self.review_reload(refresh=True)  # review (issue 8)
         current = self.pages.get(self._shown_page or "")
         if current is not None:
             self.open_page(current, refresh=True)
@@ -401,6 +409,8 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
             self.load_files(refresh=True)
 
     def apply_filter(self, value: str) -> None:
+        if self.review_filter(value):  # review (issue 8)
+            return
         if self._on_files_tab():
             self.file_list.set_filter(value)
             note = f"{self.file_list.shown_count} files shown"
@@ -410,6 +420,9 @@ class SpaceScreen(SitesLink, ContentActions, SpaceActions, BrowserScreen[SpaceVi
         self.set_note(note if value else self._links_note)
 
     def filter_target(self) -> Widget | None:
+        target = self.review_filter_target()  # review (issue 8)
+        if target is not None:
+            return target
         return self.file_list.table if self._on_files_tab() else self.page_tree
 
     def current_url(self) -> str | None:

@@ -15,10 +15,17 @@ from textual.widgets import Button, Input, Label, Static
 
 from .. import text
 from ..api.errors import ApiError, TransportError, UnauthorizedError
+from ..config import ConfigError, check_base_url, check_token
 from ..shell.screen import DocdeckScreen, ScreenCommand
 from ..widgets import KeyFooter
 
 __all__ = ["WelcomeScreen"]
+
+
+def _sentence(error: ConfigError) -> str:
+    """A configuration error, which the command line prints as a line, as a sentence."""
+    message = str(error).rstrip(".")
+    return message[:1].upper() + message[1:] + "."
 
 
 class WelcomeScreen(DocdeckScreen):
@@ -92,11 +99,19 @@ class WelcomeScreen(DocdeckScreen):
             self._say("Paste a token first.", error=True)
             self.query_one("#token", Input).focus()
             return
-        if not base_url.startswith(("https://", "http://")):
-            self._say(
-                "The base URL starts with https:// (or http:// for a local service).", error=True
-            )
+        # The same checks as the command line's: a URL httpx cannot parse ("http://[::1")
+        # or a token no HTTP header can carry is told here, before anything is sent.
+        try:
+            base_url = check_base_url(base_url)
+        except ConfigError as error:
+            self._say(_sentence(error), error=True)
             self.query_one("#base-url", Input).focus()
+            return
+        try:
+            token = check_token(token, "the token field")
+        except ConfigError as error:
+            self._say(_sentence(error), error=True)
+            self.query_one("#token", Input).focus()
             return
         self._say("Checking the token…")
         self.run_task(partial(self._connect, token, base_url), group="connect")

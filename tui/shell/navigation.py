@@ -22,38 +22,49 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..api.models import (
-    ChangeRequest,
-    Collection,
-    Organization,
-    RevisionPage,
-    Site,
-    SiteSection,
-    Space,
-)
 from ..widgets.breadcrumbs import Crumb
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    # Types only: the first frame is painted before the models load (tui/first_screen.py).
+    from ..api.models import (
+        ChangeRequest,
+        Collection,
+        Organization,
+        RevisionPage,
+        Site,
+        SiteSection,
+        Space,
+    )
+
 __all__ = [
+    "ADMIN_VIEWS",
     "KIND_LABELS",
     "Focus",
     "Location",
     "PlacesSeen",
     "ScreenFactory",
     "ScreenRegistry",
+    "admin_location",
+    "admin_view_location",
+    "admin_view_of",
     "change_request_location",
     "collection_location",
     "crumbs_for",
     "go_to_action",
+    "member_location",
+    "openapi_spec_location",
     "organization_location",
     "page_location",
+    "review_queue_location",
     "search_location",
     "site_location",
     "site_section_location",
     "sites_location",
     "space_location",
+    "team_location",
+    "thread_location",
 ]
 
 KIND_LABELS: dict[str, str] = {
@@ -65,6 +76,16 @@ KIND_LABELS: dict[str, str] = {
     "change-request": "change request",
     "site": "site",
     "site-section": "site section",
+    # -- administration (issue 11) --
+    "admin": "administration",
+    "admin-view": "administration",
+    "member": "member",
+    "team": "team",
+    "openapi-spec": "OpenAPI specification",
+    # -- end of administration --
+    # -- review (issue 8) --
+    "review-queue": "review queue",
+    "comment-thread": "thread",
     # -- sites (issue 10) --
     "sites": "sites",
 }
@@ -109,6 +130,12 @@ class Focus:
     """The title of that section (found first by title, then by anchor)."""
     query: str = ""
     """The words of a search, or those that led to this place."""
+    # -- review (issue 8) --
+    thread: str = ""
+    """A comment thread to open once the place is shown: its id, or ``next-open``."""
+    page: str = ""
+    """A page of a change request to show first (its id)."""
+    # -- sites (issue 10) --
     space: str = ""
     """For the sites of an organisation: keep those that show this space (its id)."""
 
@@ -214,6 +241,111 @@ def site_section_location(site: Location, section: SiteSection) -> Location:
         url=section.urls.app,
         # A section's icon is an icon's name ("book"), not a picture: crumbs leave it out.
     )
+
+
+# -- administration (issue 11) ------------------------------------------------------------------
+
+ADMIN_VIEWS: dict[str, str] = {
+    "organization": "Organisation",
+    "members": "Members",
+    "teams": "Teams",
+    "sso": "Single sign-on",
+    "openapi": "OpenAPI",
+    "translations": "Translations",
+    "git": "Git sync",
+    "access": "Access",
+}
+"""The views of an organisation's administration, by id, with their titles."""
+
+
+def admin_location(organization_id: str) -> Location:
+    """The administration of an organisation: the list of its views."""
+    return Location(
+        "admin",
+        organization_id,
+        "Administration",
+        organization_id,
+        parent=("organization", organization_id),
+    )
+
+
+def admin_view_location(organization_id: str, view: str) -> Location:
+    """One view of the administration (``members``, ``teams``…; see ADMIN_VIEWS)."""
+    return Location(
+        "admin-view",
+        f"{organization_id}/{view}",
+        ADMIN_VIEWS[view],
+        organization_id,
+        parent=("admin", organization_id),
+    )
+
+
+def admin_view_of(place: Location) -> str:
+    """The view an ``admin-view`` place shows: ``members`` of ``org-1/members``."""
+    return place.id.rpartition("/")[2]
+
+
+def member_location(organization_id: str, user_id: str, name: str) -> Location:
+    return Location(
+        "member",
+        f"{organization_id}/{user_id}",
+        name,
+        organization_id,
+        parent=("admin-view", f"{organization_id}/members"),
+    )
+
+
+def team_location(organization_id: str, team_id: str, title: str) -> Location:
+    return Location(
+        "team",
+        team_id,
+        title,
+        organization_id,
+        parent=("admin-view", f"{organization_id}/teams"),
+    )
+
+
+def openapi_spec_location(organization_id: str, slug: str, url: str | None = None) -> Location:
+    return Location(
+        "openapi-spec",
+        f"{organization_id}/{slug}",
+        slug,
+        organization_id,
+        parent=("admin-view", f"{organization_id}/openapi"),
+        url=url,
+    )
+
+
+# -- end of administration ----------------------------------------------------------------------
+# -- review (issue 8) ---------------------------------------------------------------------------
+
+
+def review_queue_location(organization: Location) -> Location:
+    """The review queue of an organisation (``organization`` is its own location)."""
+    return Location(
+        "review-queue",
+        organization.id,
+        "Review queue",
+        organization.id,
+        parent=organization.key,
+        url=organization.url,
+    )
+
+
+def thread_location(holder: Location, comment_id: str, title: str) -> Location:
+    """A comment thread of a change request or of a space (``holder`` is that place)."""
+    return Location(
+        "comment-thread",
+        comment_id,
+        title,
+        holder.organization,
+        parent=holder.key,
+        url=holder.url,
+        space=holder.space,
+    )
+
+
+# -- review (issue 8) ends ----------------------------------------------------------------------
 
 
 def search_location(scope: Location) -> Location:

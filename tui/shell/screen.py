@@ -31,20 +31,26 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar, c
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import Worker
 
-from ..api import Client
-from ..api.errors import ApiError
-from ..widgets import Breadcrumbs, Crumb, FilterBar, KeyFooter, StatusLine
+from ..widgets.breadcrumbs import Breadcrumbs, Crumb
+from ..widgets.key_footer import KeyFooter
+from ..widgets.status_line import StatusLine
 from .failures import GuardedWork
 from .navigation import Focus, Location, crumbs_for
+from .read_only import read_only_check, refused_in_read_only
 from .session import Session
 
 if TYPE_CHECKING:
+    # The client and its models load after the first frame (tui/first_screen.py).
+    from ..api import Client
+    from ..api.errors import ApiError
     from ..app import DocdeckApp
+    from ..widgets.filter_bar import FilterBar
 
 __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 
@@ -68,6 +74,12 @@ class DocdeckScreen(GuardedWork, Screen[None]):
 
     NAMESPACE: ClassVar[str] = ""
     """The prefix of this screen's commands in the palette, e.g. ``space``."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Read-only mode: whatever check_action a screen ends up with (its own, a mixin's),
+        # it answers False for the actions marked @mutating (tui/shell/read_only.py).
+        cls.check_action = read_only_check(cls.check_action)  # type: ignore[method-assign,assignment]
 
     @property
     def docdeck(self) -> DocdeckApp:
@@ -97,6 +109,8 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         seen: set[str] = set()
         for _key, binding in self._bindings:
             if not binding.id or not binding.description or binding.action in seen:
+                continue
+            if refused_in_read_only(self, binding.action):
                 continue
             seen.add(binding.action)
             description = binding.description[0].lower() + binding.description[1:]
@@ -149,25 +163,53 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
     # -- frame -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Breadcrumbs()
+        # What the first frame shows is set here rather than on mount, which would take a
+        # second frame; the filter bar (an Input, hidden) is mounted after the first frame.
+        crumbs = Breadcrumbs()
+        crumbs.set_reactive(Breadcrumbs.crumbs, tuple(self.first_crumbs()))
+        yield crumbs
         yield from self.compose_body()
-        yield FilterBar()
-        yield StatusLine(self.docdeck.clock).data_bind(
-            loading=BrowserScreen.busy,
+        status = StatusLine(self.docdeck.clock)
+        status.set_reactive(StatusLine.profile, self.docdeck.connection_profile)
+        status.set_reactive(StatusLine.host, self.docdeck.connection_host)
+        yield status.data_bind(
+            requesting=BrowserScreen.busy,
             updated_at=BrowserScreen.updated_at,
             cached=BrowserScreen.cached,
         )
         yield KeyFooter()
+
+    def first_crumbs(self) -> Sequence[Crumb]:
+        """The breadcrumbs shown before the view has loaded."""
+        return ()
+
+    @property
+    def filter_bar(self) -> FilterBar:
+        """The filter bar, mounted now if the first frame has not passed yet."""
+        from ..widgets.filter_bar import FilterBar
+
+        try:
+            return self.query_one(FilterBar)
+        except NoMatches:
+            bar = FilterBar()
+            self.mount(bar, before=self.query_one(StatusLine))
+            return bar
+
+    def _mount_filter_bar(self) -> None:
+        self.filter_bar  # noqa: B018 - mounts it
 
     def compose_body(self) -> ComposeResult:
         """The widgets between the breadcrumbs and the status line."""
         yield from ()
 
     def on_mount(self) -> None:
-        status = self.query_one(StatusLine)
-        status.profile = self.docdeck.connection_profile
-        status.host = self.docdeck.connection_host
+        self.call_after_refresh(self._mount_filter_bar)
+        self.query_one(StatusLine).read_only = self.docdeck.read_only
         self.watch(self.app, "offline", self._offline_changed)
+        if self.docdeck.client is None:
+            # The first screen, painted before the app connects: the app reloads it then.
+            self.busy = True
+            return
         self.reload()
 
     def _offline_changed(self, offline: bool) -> None:
@@ -195,7 +237,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """Show ``place`` (which this screen holds) as ``focus`` says; called after going back."""
 
     def _filter_kept(self) -> bool:
-        bar = self.query_one(FilterBar)
+        bar = self.filter_bar
         return bool(bar.value) or bar.is_open
 
     def can_handle_back(self) -> bool:
@@ -209,7 +251,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """
         if not self._filter_kept():
             return False
-        self.query_one(FilterBar).action_clear()
+        self.filter_bar.action_clear()
         return True
 
     # -- loading ---------------------------------------------------------------------------
@@ -255,6 +297,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         refresh: bool,
         on_error: Callable[[ApiError], None] | None,
     ) -> None:
+        from ..api.errors import ApiError  # loaded by then: a load needs a client
+
         def current() -> bool:
             return self._generations.get(group) == generation
 
@@ -311,7 +355,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self.reload(refresh=True)
 
     def action_filter(self) -> None:
-        self.query_one(FilterBar).open()
+        self.filter_bar.open()
 
     def on_filter_bar_applied(self, event: FilterBar.Applied) -> None:
         self.apply_filter(event.value)

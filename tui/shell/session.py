@@ -7,10 +7,14 @@ here is a module global, so two apps (two tests) never share a memory.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..api.models import Space
-from ..data.journal import Journal
+from ..data.review_queue import ReviewRun
 from .navigation import PlacesSeen
+
+if TYPE_CHECKING:
+    from ..api.models import Space
+    from ..data.journal import Journal  # sites (issue 10)
 
 __all__ = ["DeletedSpace", "Session", "SessionTrash"]
 
@@ -63,6 +67,9 @@ class Session:
     """Every place seen so far: breadcrumbs and the palette's "go to" come from here."""
     trash: SessionTrash = field(default_factory=SessionTrash)
     """The spaces deleted in this session, which ``u`` offers to restore."""
+    # -- review (issue 8) --
+    review_run: ReviewRun | None = None
+    """The review queue last opened: "next open thread" walks on to its next change request."""
     # -- sites (issue 10) --
     site_journal: Journal | None = None
     """The changes made to sites in this session, with their undo (made on first use)."""

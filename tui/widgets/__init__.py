@@ -1,20 +1,30 @@
-"""Provides docdeck's reusable widgets; they show what they are given and never touch the network."""
+"""Provides docdeck's reusable widgets; they show what they are given and never touch the network.
+
+Names load on first use (PEP 562), so that a screen importing one widget does not pay for
+the others (the first frame needs few of them: see ``tui/first_screen.py``).
+"""
 
 from __future__ import annotations
 
-from .breadcrumbs import Breadcrumbs, Crumb
-from .detail_pane import DetailPane
-from .file_list import FileEntry, FileList
-from .filter_bar import FilterBar
-from .form_field import ChoiceField, ConfirmField, FormField, TextField
-from .item_list import ItemList, ListEntry
-from .item_tree import ItemTree, TreeItem
-from .key_footer import KeyFooter
-from .page_view import PageView
-from .site_tree import SiteStructureTree
-from .status_line import StatusLine
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .body_field import BodyField
+    from .breadcrumbs import Breadcrumbs, Crumb
+    from .detail_pane import DetailPane
+    from .file_list import FileEntry, FileList
+    from .filter_bar import FilterBar
+    from .form_field import ChoiceField, ConfirmField, FormField, TextField
+    from .item_list import ItemList, ListEntry
+    from .item_tree import ItemTree, TreeItem
+    from .key_footer import KeyFooter
+    from .page_view import PageView
+    from .site_tree import SiteStructureTree  # sites (issue 10)
+    from .status_line import StatusLine
 
 __all__ = [
+    "BodyField",
     "Breadcrumbs",
     "ChoiceField",
     "ConfirmField",
@@ -34,3 +44,33 @@ __all__ = [
     "TextField",
     "TreeItem",
 ]
+
+_WHERE = {
+    "BodyField": ".body_field",
+    "Breadcrumbs": ".breadcrumbs",
+    "Crumb": ".breadcrumbs",
+    "DetailPane": ".detail_pane",
+    "FileEntry": ".file_list",
+    "FileList": ".file_list",
+    "FilterBar": ".filter_bar",
+    "ChoiceField": ".form_field",
+    "ConfirmField": ".form_field",
+    "FormField": ".form_field",
+    "TextField": ".form_field",
+    "ItemList": ".item_list",
+    "ListEntry": ".item_list",
+    "ItemTree": ".item_tree",
+    "TreeItem": ".item_tree",
+    "KeyFooter": ".key_footer",
+    "PageView": ".page_view",
+    "SiteStructureTree": ".site_tree",  # sites (issue 10)
+    "StatusLine": ".status_line",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    globals()[name] = value
+    return value

@@ -15,7 +15,7 @@ __all__ = ["StatusLine"]
 
 
 class StatusLine(Widget):
-    """One line: ``profile @ host · updated 3 min ago · loading… · offline``.
+    """One line: ``profile @ host · read-only · updated 3 min ago · loading… · offline``.
 
     The age is measured with the clock it is given, so that a test can freeze it.
     """
@@ -37,10 +37,13 @@ class StatusLine(Widget):
     """When the view was last fetched from the service, by the clock; None if never."""
     cached: reactive[bool] = reactive(False)
     """Whether the view shows what the cache held, not yet confirmed by the service."""
-    loading: reactive[bool] = reactive(False)
-    """Whether a request of the view is under way."""
+    requesting: reactive[bool] = reactive(False)
+    """Whether a request of the view is under way (not ``loading``: that name is Textual's
+    own, and setting it covers the widget with a loading indicator)."""
     offline: reactive[bool] = reactive(False)
     """Whether the service could not be reached by the last request."""
+    read_only: reactive[bool] = reactive(False)
+    """Whether the app refuses every change (``docdeck --read-only``)."""
     note: reactive[str] = reactive("")
     """A short fact about the view (e.g. how many items a filter lets through)."""
 
@@ -71,12 +74,14 @@ class StatusLine(Widget):
         where = f"{self.profile} @ {self.host}" if self.profile else self.host
         if where:
             parts.append(text.content(where, "bold"))
+        if self.read_only:
+            parts.append(Content.styled("read-only", "bold $text-warning"))
         if self.offline:
             parts.append(Content.styled("offline", "bold $text-error"))
         freshness = self.freshness()
         if freshness:
             parts.append(Content(freshness))
-        if self.loading:
+        if self.requesting:
             parts.append(Content.styled("loading…", "$text-accent"))
         if self.note:
             parts.append(text.content(self.note))

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from .._params import UNSET, Unset, query_params
 from .._params import body as json_body
+from ..errors import BadRequestError
+from ..limits import comment_body_problem
 from ..models import Comment, CommentReply, Member, Page
 
 if TYPE_CHECKING:
@@ -32,10 +34,16 @@ CommentBodyInput = str | dict[str, Any]
 
 
 def comment_document(value: CommentBodyInput | Unset) -> dict[str, Any] | Unset:
-    """The Document the API takes for a body given as markdown text or as a Document."""
-    if isinstance(value, str):
-        return {"markdown": value}
-    return value
+    """The Document the API takes for a body given as markdown text or as a Document.
+
+    A markdown body over the service's limit is refused here, before anything is sent.
+    """
+    document = {"markdown": value} if isinstance(value, str) else value
+    if isinstance(document, dict) and isinstance(document.get("markdown"), str):
+        problem = comment_body_problem(document["markdown"])
+        if problem is not None:
+            raise BadRequestError(f"{problem} Nothing was sent.")
+    return document
 
 
 class Scope(NamedTuple):

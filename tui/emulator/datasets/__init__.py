@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from ..store import Store
+if TYPE_CHECKING:  # the command line lists the datasets before the first frame: keep it light
+    from ..store import Store
 
 __all__ = ["DATASETS", "load_dataset"]
 

@@ -1,0 +1,125 @@
+"""OpenAPI specifications: created from a URL (the slug checked first) and watched from pending
+to complete without a key pressed; polling stops when done and when the screen closes; versions
+and their content; visibility; deletion."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.dialogs.openapi_forms import SpecForm
+from tui.screens.admin_openapi_spec import SpecScreen
+from tui.shell.polling import Poller
+from tui.widgets.checked_fields import CheckedField
+
+from ..conftest import ORG
+from .acting import on_screen, sent
+from .admin_acting import cells, open_admin, pick, rows
+from .conftest import paste, settle
+
+SPECS = f"/v1/orgs/{ORG}/openapi"
+
+
+@pytest.fixture(autouse=True)
+def quick_polls(monkeypatch):
+    monkeypatch.setattr(Poller, "start", 0.05)
+    monkeypatch.setattr(Poller, "ceiling", 0.1)
+
+
+def list_gets(transport) -> int:
+    return sum(1 for s in transport.sent if s.method == "GET" and s.path == SPECS)
+
+
+async def wait_for(pilot, condition, rounds: int = 40) -> None:
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.05)
+        await settle(pilot, rounds=1)
+    raise AssertionError("never happened")
+
+
+async def test_a_new_specification_is_followed_from_pending_to_complete(make_app, transport, clock):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        assert rows(screen) == ["northwind-api", "billing-api"]
+        assert screen.poller.active is False  # nothing under way: nothing asked again
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, SpecForm)
+        await paste(pilot, "Payments API")
+        await pilot.press("tab")
+        await paste(pilot, "https://pay.northwind.dev/openapi.yaml")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sent(transport, "POST") == []
+        slug = app.screen.query_one("#slug", CheckedField)
+        assert "lower-case letters and digits" in slug.error
+        slug.input.value = "payments-api"
+        app.screen.submit()
+        await settle(pilot)
+        [post] = sent(transport, "POST")
+        assert post.json == {
+            "slug": "payments-api",
+            "source": {"url": "https://pay.northwind.dev/openapi.yaml"},
+        }
+        assert cells(screen, "payments-api")[1] == "pending…"
+        assert screen.poller.active
+        clock.advance(seconds=3)  # the service's processing takes 2 s by its own clock
+        await wait_for(pilot, lambda: cells(screen, "payments-api")[1] == "complete")
+        assert screen.poller.active is False
+        asked = list_gets(transport)
+        await pilot.pause(0.3)
+        assert list_gets(transport) == asked  # done: no more polling
+
+
+async def test_polling_stops_when_the_screen_closes(make_app, transport, clock):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        await app.client.openapi.create_openapi_spec(
+            ORG, slug="queued-api", source={"url": "https://example.com/q.yaml"}
+        )
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.poller.active
+        await pilot.press("escape")
+        await settle(pilot)
+        asked = list_gets(transport)
+        await pilot.pause(0.4)
+        assert list_gets(transport) == asked
+
+
+async def test_a_specification_shows_its_versions_and_their_content(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_admin(pilot, "openapi")
+        await pilot.press("enter")  # northwind-api
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SpecScreen)
+        assert len(rows(screen, "#versions")) == 3
+        shown = on_screen(app)
+        assert "Versions (3)" in shown
+        assert "Entry point openapi.yaml" in shown
+        assert "openapi.yaml" in shown and "files.docdeck.local/openapi" in shown
+
+
+async def test_visibility_is_changed_and_a_specification_deleted(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        await pilot.press("v")
+        await settle(pilot)
+        await pick(pilot, "Public")
+        [patch] = sent(transport, "PATCH")
+        assert patch.path == f"{SPECS}/northwind-api" and patch.json == {"visibility": "public"}
+        assert cells(screen, "northwind-api")[2] == "public"
+        await pilot.press("d")
+        await settle(pilot)
+        assert "removes it and every stored version of it" in on_screen(app)
+        await paste(pilot, "northwind-api")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [d.path for d in sent(transport, "DELETE")] == [f"{SPECS}/northwind-api"]
+        assert rows(screen) == ["billing-api"]

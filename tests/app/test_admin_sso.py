@@ -1,0 +1,118 @@
+"""Single sign-on: SAML providers with every field, a bad SSO URL refused before sending, the
+certificate read from a file, the service's URLs copied, readers told before anything is sent."""
+
+from __future__ import annotations
+
+from tui.dialogs.saml_form import SamlForm
+from tui.widgets import TextField
+
+from ..conftest import ORG
+from .acting import notifications, on_screen, sent
+from .admin_acting import choose, open_admin, pick, rows
+from .conftest import paste, settle
+
+CERTIFICATE = "-----BEGIN CERTIFICATE-----\nMIIDpDCCAoygAwIBAgIGAYv3\n-----END CERTIFICATE-----"
+
+
+async def fill(pilot, field: str, value: str) -> None:
+    pilot.app.screen.query_one(field, TextField).input.focus()
+    await pilot.pause()
+    await paste(pilot, value)
+
+
+async def test_a_bad_sso_url_is_refused_before_sending_then_a_good_one_is_added(
+    make_app, transport, tmp_path
+):
+    pem = tmp_path / "azure.pem"
+    pem.write_text(CERTIFICATE + "\n")
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_admin(pilot, "sso")
+        assert rows(screen) == ["Okta"]
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, SamlForm)
+        await paste(pilot, "Azure AD")
+        await fill(pilot, "#sso-url", "login.microsoftonline.com/saml2")
+        await fill(pilot, "#entity-id", "https://sts.windows.net/northwind/")
+        await fill(pilot, "#certificate-file", str(pem))
+        await settle(pilot)
+        await choose(pilot, "#default-role", "review")
+        app.screen.submit()
+        await settle(pilot)
+        assert sent(transport, "POST") == []
+        assert "SSO URL must be a web address starting with https://" in on_screen(app)
+        await fill(pilot, "#sso-url", "")
+        app.screen.query_one(
+            "#sso-url", TextField
+        ).input.value = "https://login.microsoftonline.com/northwind/saml2"
+        app.screen.submit()
+        await settle(pilot)
+        [post] = sent(transport, "POST")
+        assert post.path == f"/v1/orgs/{ORG}/saml"
+        assert post.json == {
+            "label": "Azure AD",
+            "ssoURL": "https://login.microsoftonline.com/northwind/saml2",
+            "entityID": "https://sts.windows.net/northwind/",
+            "certificate": CERTIFICATE,
+            "defaultRole": "review",
+        }
+        assert rows(screen) == ["Okta", "Azure AD"]
+        assert screen.highlighted.label == "Azure AD" and screen.highlighted.status == "active"
+        assert "Added the SAML provider Azure AD (active)." in notifications(app)
+
+
+async def test_a_missing_certificate_file_is_said_under_its_field(make_app, transport, tmp_path):
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_admin(pilot, "sso")
+        await pilot.press("n")
+        await settle(pilot)
+        await paste(pilot, "Azure AD")
+        await fill(pilot, "#certificate-file", str(tmp_path / "missing.pem"))
+        app.screen.submit()
+        await settle(pilot)
+        assert sent(transport, "POST") == []
+        field = app.screen.query_one("#certificate-file", TextField)
+        assert field.error == f"No file at {tmp_path / 'missing.pem'}."
+        assert "Nothing was sent: the certificate file cannot be used." in on_screen(app)
+
+
+async def test_the_acs_url_is_copied_for_the_identity_provider(make_app, transport):
+    app = make_app()
+    copied: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+        screen = await open_admin(pilot, "sso")
+        assert "ACS URL" in screen.query_one("#details").render().plain
+        await pilot.press("y")
+        await settle(pilot)
+        await pick(pilot, "ACS URL")
+        assert copied == [screen.highlighted.service.acs_url]
+        assert copied[0].endswith("/acs")
+
+
+async def test_deleting_a_provider_warns_that_members_may_lose_their_way_in(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "sso")
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Members who sign in only with SSO may lose their way in" in on_screen(app)
+        await paste(pilot, "okta")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(sent(transport, "DELETE")) == 1
+        assert rows(screen) == []
+
+
+async def test_a_reader_is_told_and_nothing_is_asked(make_app, transport):
+    app = make_app("demo-reader")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "sso")
+        assert "Only the organisation's administrators see" in on_screen(app)
+        assert not any(s.path.endswith("/saml") for s in transport.sent)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "You need the admin role to add SAML providers." in notifications(app)

@@ -1,0 +1,237 @@
+"""Benchmarks of review (not part of the default run).
+
+Run: ``python -m pytest tests/benchmarks/bench_review.py -s -n 0``. Figures are printed; the
+assertions only check that each run did what it measures. The app runs in-process at 120×40
+against the in-process local service, so the times include the service's work and the client's
+parsing, as ``docdeck --demo`` has them.
+
+- First painted diff: from asking for a change request's screen until its diff view draws its
+  first line of a diff, for the demo's biggest change request (the Python SDK restructuring), and
+  on ``large`` for the 200 KB page ("Correct the 2025 release notes") and for the 1,000 pages
+  changed ("Refresh every topic page"). Five fresh apps each; min, median and worst.
+- The review queue on ``large`` (Globex, 10,000 spaces): time to its first row and until every
+  review state is read, and the requests it made: those that list it (pages of spaces, one
+  list per space with open change requests) apart from those that read the review states.
+- The threads of the change request with 1,000 comments: each ``down`` in the list timed from
+  the key to the repaint that shows the cursor moved, as pages of threads load on the way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from typing import Any
+
+import httpx
+from textual import events
+
+from tui.api import Client, RetryPolicy
+from tui.app import ConnectionLabel, DocdeckApp
+from tui.emulator import create_app
+from tui.screens.review_queue import ReviewQueueScreen
+from tui.shell.navigation import change_request_location, space_location
+from tui.widgets.diff_view import DiffView
+
+
+class CountingTransport(httpx.AsyncBaseTransport):
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+        self.paths: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        self.paths.append(str(request.url.copy_with(scheme="http", host="x")).split("x/v1", 1)[1])
+        return await self.inner.handle_async_request(request)
+
+
+def _app(service: Any) -> tuple[DocdeckApp, CountingTransport]:
+    transport = CountingTransport(httpx.ASGITransport(app=service))
+    client = Client(
+        "demo-admin",
+        base_url="http://bench.test/v1",
+        transport=transport,
+        retry=RetryPolicy(attempts=1),
+    )
+    return DocdeckApp(client, ConnectionLabel("bench", "in-process"), clock=time.time), transport
+
+
+async def _settle(pilot: Any) -> None:
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+
+
+def _ms(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    return (
+        f"min {ordered[0] * 1000:.0f} ms, median {statistics.median(ordered) * 1000:.0f} ms, "
+        f"worst {ordered[-1] * 1000:.0f} ms"
+    )
+
+
+async def _find(client: Client, organization: str, subject: str) -> tuple[Any, Any]:
+    async for space in client.paginate(
+        client.spaces.list_spaces_in_organization_by_id, organization, limit=1000
+    ):
+        if not space.change_requests_open:
+            continue
+        page = await client.change_requests.list_change_requests_for_space(space.id, limit=1000)
+        for change_request in page.items:
+            if change_request.subject == subject:
+                return space, change_request
+    raise AssertionError(subject)
+
+
+async def _first_diff(dataset: str, organization: str, subject: str) -> tuple[float, int, int]:
+    """Seconds to the first painted line of a diff, requests made, and the diff's rows."""
+    service = create_app(dataset)
+    app, transport = _app(service)
+    painted: list[float] = []
+    original = DiffView.render_line
+
+    def render_line(view: DiffView, y: int) -> Any:
+        if view.rows and not painted:
+            painted.append(time.perf_counter())
+        return original(view, y)
+
+    DiffView.render_line = render_line  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settle(pilot)
+            assert app.client is not None
+            space, change_request = await _find(app.client, organization, subject)
+            app.session.places.see(space_location(space))
+            before = len(transport.paths)
+            started = time.perf_counter()
+            app.open_location(change_request_location(space, change_request))
+            while not painted:
+                await asyncio.sleep(0.001)
+                if time.perf_counter() - started > 60:
+                    raise TimeoutError("no diff was painted")
+            requests = len(transport.paths) - before
+            rows = app.screen.query_one(DiffView).row_count
+            await _settle(pilot)
+    finally:
+        DiffView.render_line = original  # type: ignore[method-assign]
+    return painted[0] - started, requests, rows
+
+
+async def test_time_to_the_first_painted_diff() -> None:
+    cases = [
+        ("demo", "org-northwind", "Restructure the Python SDK guide"),
+        ("large", "org-globex", "Correct the 2025 release notes"),
+        ("large", "org-globex", "Refresh every topic page"),
+    ]
+    lines = []
+    for dataset, organization, subject in cases:
+        timings, requests, rows = [], 0, 0
+        for _ in range(5):
+            seconds, requests, rows = await _first_diff(dataset, organization, subject)
+            timings.append(seconds)
+        lines.append(f"  {subject} ({dataset}): {_ms(timings)}; {requests} requests; {rows} rows")
+        assert rows > 0
+    print("\nFirst painted diff, in-process at 120x40, five fresh apps each:\n" + "\n".join(lines))
+
+
+async def test_the_review_queue_on_large() -> None:
+    service = create_app("large")
+    app, transport = _app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        await pilot.press("down", "down", "enter")  # Globex Corporation
+        await _settle(pilot)
+        before = len(transport.paths)
+        started = time.perf_counter()
+        await pilot.press("R")
+        screen = app.screen
+        assert isinstance(screen, ReviewQueueScreen)
+        while screen.done_at is None:
+            await asyncio.sleep(0.005)
+            if time.perf_counter() - started > 120:
+                raise TimeoutError("the queue never finished")
+        paths = transport.paths[before:]
+        await _settle(pilot)
+        first_row = (screen.first_row_at or 0) - started
+        everything = screen.done_at - started
+        rows = len(screen.listing.entries)
+    # The organisation's tree, under the queue, may still be loading its pages of 50 spaces:
+    # those are not the queue's (it asks for 1,000 at a time).
+    paths = [p for p in paths if not (p.split("?")[0].endswith("/spaces") and "limit=50" in p)]
+    spaces = sum(1 for p in paths if p.split("?")[0].endswith("/spaces"))
+    lists = sum(1 for p in paths if p.split("?")[0].endswith("/change-requests"))
+    states = sum(1 for p in paths if p.split("?")[0].endswith(("/reviews", "/requested-reviewers")))
+    other = len(paths) - spaces - lists - states
+    print(
+        f"\nReview queue of Globex (10,001 spaces, {rows} open change requests), in-process:\n"
+        f"  first row after {first_row * 1000:.0f} ms; every review state read after "
+        f"{everything * 1000:.0f} ms\n"
+        f"  listing: {spaces} pages of spaces + {lists} lists of change requests "
+        f"(one per space with open ones) = {spaces + lists} requests\n"
+        f"  review states: {states} requests (reviews and requested reviewers of each); "
+        f"other: {other} (the organisation, the user); total {len(paths)}"
+    )
+    assert spaces == 11 and lists == 3 and rows == 202
+
+
+async def test_keypress_to_repaint_in_the_threads_of_a_change_request_with_1000_comments() -> None:
+    service = create_app("large")
+    app, transport = _app(service)
+    keys = 300
+    timings: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        assert app.client is not None
+        found = None
+        async for candidate in app.client.paginate(
+            app.client.spaces.list_spaces_in_organization_by_id, "org-globex", limit=1000
+        ):
+            if candidate.title == "Release train":
+                found = candidate
+        assert found is not None
+        change_request = await app.client.change_requests.get_change_request_by_id(
+            found.id, "cr-globex-001"
+        )
+        app.session.places.see(space_location(found))
+        app.open_location(change_request_location(found, change_request))
+        await _settle(pilot)
+        screen: Any = app.screen
+        await screen.show_threads()
+        await _settle(pilot)
+        await _settle(pilot)
+        listing = screen.thread_list.list
+        listing.focus()
+        await _settle(pilot)
+        repaints: list[tuple[float, int]] = []
+        repaint = screen._compositor_refresh
+
+        def recorded() -> None:
+            repaint()
+            repaints.append((time.perf_counter(), listing.highlighted or 0))
+
+        screen._compositor_refresh = recorded
+        for _ in range(keys):
+            target = (listing.highlighted or 0) + 1
+            started = time.perf_counter()
+            key = events.Key("down", None)
+            key.set_sender(app)
+            assert app._driver is not None
+            app._driver.send_message(key)
+            while not any(at >= started and line >= target for at, line in repaints[-4:]):
+                await asyncio.sleep(0.0005)
+                if time.perf_counter() - started > 10:
+                    raise TimeoutError("the screen never showed the cursor move")
+            shown = next(at for at, line in repaints if at >= started and line >= target)
+            timings.append(shown - started)
+        screen._compositor_refresh = repaint
+        await _settle(pilot)
+        loaded = listing.option_count
+        pages = sum(1 for p in transport.paths if p.split("?")[0].endswith("/comments"))
+    ordered = sorted(timings)
+    p95 = ordered[int(len(ordered) * 0.95)]
+    print(
+        f"\nKeypress to repaint in the threads of a change request with 1,000 comments "
+        f"({keys} keys; {loaded} threads loaded by then, {pages} list requests):\n"
+        f"  median {statistics.median(ordered) * 1000:.1f} ms, 95th percentile "
+        f"{p95 * 1000:.1f} ms, worst {ordered[-1] * 1000:.1f} ms"
+    )
+    assert loaded > keys

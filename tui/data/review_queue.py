@@ -1,0 +1,288 @@
+"""Provides the review queue's logic: review states, the queue's sections and order, its cost.
+
+Where a change request stands is read from its reviews and its requested reviewers: a reviewer's
+latest review counts unless it is outdated (the change request moved on since), "changes
+requested" outweighs approvals, and a review asked of the user and not yet given puts it in
+"review requested from me".
+
+The queue holds the open change requests of an organisation's spaces, newest activity first,
+in three sections as gh-dash has them. It is built cheaply: the spaces' ``changeRequestsOpen``
+counts say which spaces to ask, so the listing costs one request per page of spaces and one per
+space that has open change requests (``listing_cost``), never one per space.
+
+    state = review_state(reviews, requested, me="u-ada")
+    queue = ReviewQueue(me="u-ada"); queue.add(entries); queue.set_state(key, state)
+    queue.rows(Section.REQUESTED); queue.counts(); queue.after(key)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Protocol
+
+__all__ = [
+    "EntryKey",
+    "QueueEntry",
+    "ReviewQueue",
+    "ReviewRun",
+    "ReviewState",
+    "Section",
+    "listing_cost",
+    "review_state",
+    "spaces_to_ask",
+]
+
+
+class UserLike(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def display_name(self) -> str: ...
+
+
+class ReviewLike(Protocol):
+    """A review, as ``tui.api.models.ChangeRequestReview``."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def outdated(self) -> bool: ...
+
+    @property
+    def reviewer(self) -> UserLike: ...
+
+
+class RequestedLike(Protocol):
+    """A requested reviewer, as ``tui.api.models.ChangeRequestRequestedReviewer``."""
+
+    @property
+    def user(self) -> UserLike | None: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class SpaceLike(Protocol):
+    @property
+    def change_requests_open(self) -> int: ...
+
+
+def _name(user: UserLike) -> str:
+    return user.display_name or user.id
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewState:
+    """Where a change request stands with its reviewers."""
+
+    approved: tuple[str, ...] = ()
+    """Who approved it (current reviews only)."""
+    changes_requested: tuple[str, ...] = ()
+    """Who asked for changes (current reviews only)."""
+    requested: tuple[str, ...] = ()
+    """Who has been asked and has not answered yet."""
+    requested_from_me: bool = False
+    outdated_reviews: int = 0
+    """Reviews made against an older revision, which no longer count."""
+
+    @property
+    def label(self) -> str:
+        """In a word or three: ``changes requested``, ``approved``, ``review requested``."""
+        if self.requested_from_me:
+            return "review requested from you"
+        if self.changes_requested:
+            return "changes requested"
+        if self.approved:
+            return "approved"
+        if self.requested:
+            return "review requested"
+        return ""
+
+    def sentences(self) -> list[str]:
+        """What the header says: ``Approved by Tomás``, ``Changes requested by Amara`` …"""
+        said = []
+        if self.approved:
+            said.append("Approved by " + ", ".join(self.approved))
+        if self.changes_requested:
+            said.append("Changes requested by " + ", ".join(self.changes_requested))
+        if self.requested:
+            said.append("Waiting for " + ", ".join(self.requested))
+        if self.outdated_reviews:
+            count = self.outdated_reviews
+            said.append(f"{count} outdated review{'s' if count != 1 else ''}")
+        return said
+
+
+def review_state(
+    reviews: Iterable[ReviewLike], requested: Iterable[RequestedLike], *, me: str
+) -> ReviewState:
+    """The state of a change request from its reviews (newest first, as the service lists
+    them) and its requested reviewers; ``me`` is the user's id."""
+    latest: dict[str, ReviewLike] = {}
+    outdated = 0
+    for review in reviews:
+        if review.outdated:
+            outdated += 1
+            continue
+        latest.setdefault(review.reviewer.id, review)
+    approved = tuple(_name(r.reviewer) for r in latest.values() if r.status == "approved")
+    changes = tuple(_name(r.reviewer) for r in latest.values() if r.status == "changes-requested")
+    asked = list(requested)
+    return ReviewState(
+        approved=approved,
+        changes_requested=changes,
+        requested=tuple(r.name for r in asked if r.name),
+        requested_from_me=any(r.user is not None and r.user.id == me for r in asked),
+        outdated_reviews=outdated,
+    )
+
+
+class Section(StrEnum):
+    """The queue's sections, as gh-dash has them."""
+
+    REQUESTED = "requested"
+    MINE = "mine"
+    OPEN = "open"
+
+    @property
+    def heading(self) -> str:
+        return _SECTION_TITLES[self]
+
+
+_SECTION_TITLES = {
+    Section.REQUESTED: "Review requested from me",
+    Section.MINE: "Mine",
+    Section.OPEN: "Everything open",
+}
+
+EntryKey = tuple[str, str]
+"""(space id, change request id)."""
+
+
+@dataclass(frozen=True, slots=True)
+class QueueEntry:
+    """One open change request in the queue."""
+
+    space_id: str
+    space_title: str
+    change_request_id: str
+    number: int
+    subject: str
+    author_id: str
+    author_name: str
+    updated_at: datetime | None
+    comments: int = 0
+    """Open threads."""
+    outdated: bool = False
+    state: ReviewState | None = None
+    """None until its reviews have been read."""
+    value: Any = field(default=None, compare=False)
+    """The change request and its space, for the screen."""
+
+    @property
+    def key(self) -> EntryKey:
+        return (self.space_id, self.change_request_id)
+
+    def sort_key(self) -> tuple[float, str, int]:
+        stamp = self.updated_at.timestamp() if self.updated_at is not None else 0.0
+        return (-stamp, self.space_title.casefold(), -self.number)
+
+
+class ReviewQueue:
+    """The open change requests gathered so far, by section, newest activity first."""
+
+    def __init__(self, *, me: str) -> None:
+        self.me = me
+        self._entries: dict[EntryKey, QueueEntry] = {}
+        self._order: list[QueueEntry] | None = None
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def add(self, entries: Iterable[QueueEntry]) -> None:
+        """Add (or replace) entries; a replaced entry keeps the review state already read."""
+        for entry in entries:
+            known = self._entries.get(entry.key)
+            if known is not None and entry.state is None and known.state is not None:
+                entry = replace(entry, state=known.state)
+            self._entries[entry.key] = entry
+        self._order = None
+
+    def drop_space(self, space_id: str) -> None:
+        """Forget a space's entries (before adding what the service says it has now)."""
+        for key in [k for k in self._entries if k[0] == space_id]:
+            del self._entries[key]
+        self._order = None
+
+    def set_state(self, key: EntryKey, state: ReviewState) -> None:
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries[key] = replace(entry, state=state)
+            self._order = None
+
+    def get(self, key: EntryKey) -> QueueEntry | None:
+        return self._entries.get(key)
+
+    def _ordered(self) -> list[QueueEntry]:
+        if self._order is None:
+            self._order = sorted(self._entries.values(), key=QueueEntry.sort_key)
+        return self._order
+
+    def in_section(self, entry: QueueEntry, section: Section) -> bool:
+        if section is Section.REQUESTED:
+            return entry.state is not None and entry.state.requested_from_me
+        if section is Section.MINE:
+            return entry.author_id == self.me
+        return True
+
+    def rows(self, section: Section = Section.OPEN) -> list[QueueEntry]:
+        return [entry for entry in self._ordered() if self.in_section(entry, section)]
+
+    def counts(self) -> dict[Section, int]:
+        return {section: len(self.rows(section)) for section in Section}
+
+    def missing_states(self) -> list[QueueEntry]:
+        """Entries whose reviews have not been read yet, in the queue's order."""
+        return [entry for entry in self._ordered() if entry.state is None]
+
+    def after(
+        self, key: EntryKey | None, section: Section = Section.OPEN, *, with_threads: bool = False
+    ) -> QueueEntry | None:
+        """The entry after ``key`` in a section (the first one for None); with
+        ``with_threads``, the next one that has open threads."""
+        rows = self.rows(section)
+        keys = [entry.key for entry in rows]
+        start = keys.index(key) + 1 if key in keys else 0
+        for entry in rows[start:]:
+            if not with_threads or entry.comments > 0:
+                return entry
+        return None
+
+
+def spaces_to_ask(spaces: Iterable[SpaceLike]) -> list[SpaceLike]:
+    """The spaces whose change requests the queue must list: those with open ones."""
+    return [space for space in spaces if space.change_requests_open > 0]
+
+
+def listing_cost(spaces: int, spaces_with_open: int, *, page_size: int = 1000) -> int:
+    """Requests to list the queue: the pages of spaces, then one list per space with open
+    change requests (each holding up to ``page_size`` of them)."""
+    return max(1, math.ceil(spaces / page_size)) + spaces_with_open
+
+
+@dataclass
+class ReviewRun:
+    """The queue a reviewer is working through: where "next open thread" goes after the
+    change request in view has none left."""
+
+    queue: ReviewQueue
+    section: Section = Section.OPEN
+
+    def next_with_threads(self, key: EntryKey) -> QueueEntry | None:
+        return self.queue.after(key, self.section, with_threads=True)

@@ -1,0 +1,200 @@
+"""Provides the comment forms: a new thread on a page, the edit of a comment or reply; none loses a word.
+
+What is typed is kept on disk as a draft while typing pauses (``tui.data.drafts``), so it survives
+closing the form, leaving the screen, a crash and a restart; opening the same form again offers
+it back. The draft is discarded once the service has the text, or when the box is emptied.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import Button, Static, TextArea
+
+from .. import text
+from ..api.models import Comment, CommentReply
+from ..data.drafts import DraftKind, DraftStore, ThreadKey
+from ..humanize import describe_age
+from ..review.drafts import DRAFT_SAVE_DELAY
+from ..review.threads import ThreadScope
+from ..widgets import BodyField
+from .base import ActionDialog, heading
+
+__all__ = ["DraftedDialog", "EditMessageDialog", "NewThreadDialog"]
+
+T = TypeVar("T")
+
+
+class DraftedDialog(ActionDialog[T]):
+    """An action dialog whose body box is kept as a draft until the service has it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Send", id="dialog.send", tooltip="Send what is typed"),
+    ]
+    draft_kind: ClassVar[DraftKind] = DraftKind.NEW_COMMENT
+
+    def __init__(
+        self,
+        title: Content,
+        store: DraftStore,
+        key: ThreadKey,
+        *,
+        label: str,
+        initial: str = "",
+        confirm_label: str = "",
+    ) -> None:
+        super().__init__(title, confirm_label=confirm_label)
+        self.store = store
+        self.key = key
+        self.label = label
+        self.initial = initial
+        self._save_timer: Timer | None = None
+        self._offered = ""
+
+    def compose_body(self) -> ComposeResult:
+        yield from self.compose_before()
+        draft = self.store.load(self.key, self.draft_kind)
+        value = draft.body if draft is not None else self.initial
+        if draft is not None and draft.body != self.initial:
+            seconds = max(0.0, self.docdeck.clock() - draft.updated_at.timestamp())
+            self._offered = f"Your unsent text from {describe_age(seconds)} is back in the box."
+        yield BodyField(self.body_label(), value, id="body")
+
+    def compose_before(self) -> ComposeResult:
+        yield from ()
+
+    def body_label(self) -> str:
+        return "Comment"
+
+    def on_mount(self) -> None:
+        # Tab from the box goes straight to the button that sends (Esc cancels).
+        self.query_one("#cancel").can_focus = False
+        self.body.area.focus()
+        self.body.area.move_cursor(self.body.area.document.end)
+        if self._offered:
+            self.say(self._offered)
+
+    @property
+    def body(self) -> BodyField:
+        return self.query_one("#body", BodyField)
+
+    @on(TextArea.Changed)
+    def _typed(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        self._save_timer = self.set_timer(DRAFT_SAVE_DELAY, self.keep_draft)
+
+    def keep_draft(self) -> None:
+        """Write what is typed now (an emptied box discards the draft)."""
+        value = self.body.area.text
+        if value.strip() == self.initial.strip():
+            self.store.discard(self.key, self.draft_kind)
+        else:
+            self.store.save(self.key, self.draft_kind, value, label=self.label)
+
+    def action_send(self) -> None:
+        self.submit()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.prevent_default()  # the base's Cancel would close without keeping the draft
+        self.action_cancel()
+
+    def action_cancel(self) -> None:
+        if self.sending:
+            return
+        self.keep_draft()
+        if self.body.value and self.body.value != self.initial.strip():
+            self.notify(
+                "What you typed is kept as a draft: it comes back when you open this again.",
+                title="Draft kept",
+            )
+        self.dismiss(None)
+
+    async def _send(self) -> None:
+        self.keep_draft()  # whatever happens next, the words are on disk
+        await super()._send()
+
+    def dismiss(self, result: Any = None) -> Any:
+        if result is not None:
+            self.store.discard(self.key, self.draft_kind)
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        return super().dismiss(result)
+
+
+class NewThreadDialog(DraftedDialog[Comment]):
+    """A new thread, on a page when one is given."""
+
+    confirm_label = "Post"
+    sending_note = "Posting…"
+    draft_kind = DraftKind.NEW_COMMENT
+
+    def __init__(
+        self,
+        scope: ThreadScope,
+        store: DraftStore,
+        *,
+        page_id: str | None = None,
+        page_title: str = "",
+    ) -> None:
+        where = f"on {text.one_line(page_title)}" if page_title else ""
+        super().__init__(
+            heading("New thread on ", page_title) if page_title else Content("New thread"),
+            store,
+            scope.key(page_id=page_id),
+            label=f"New thread {where}".strip(),
+        )
+        self.scope = scope
+        self.page_id = page_id
+
+    async def send(self) -> Comment:
+        return await self.scope.post(self.client, self.body.value, page=self.page_id)
+
+
+class EditMessageDialog(DraftedDialog[Comment | CommentReply]):
+    """The edit of one's own comment or reply, starting from what it says now."""
+
+    confirm_label = "Save"
+    draft_kind = DraftKind.EDIT
+
+    def __init__(
+        self,
+        scope: ThreadScope,
+        store: DraftStore,
+        *,
+        comment_id: str,
+        reply_id: str | None,
+        current: str,
+    ) -> None:
+        key = scope.key(comment_id=comment_id)
+        if reply_id is not None:
+            key = ThreadKey(key.space_id, key.change_request_id, None, comment_id, reply_id)
+        what = "reply" if reply_id else "comment"
+        super().__init__(
+            Content(f"Edit your {what}"),
+            store,
+            key,
+            label=f"Edit of your {what}",
+            initial=current,
+        )
+        self.scope = scope
+        self.comment_id = comment_id
+        self.reply_id = reply_id
+
+    def compose_before(self) -> ComposeResult:
+        yield Static(
+            Content("Everyone who can read the thread sees that it was edited."), classes="impact"
+        )
+
+    async def send(self) -> Comment | CommentReply:
+        if self.reply_id is not None:
+            return await self.scope.update_reply(
+                self.client, self.comment_id, self.reply_id, body=self.body.value
+            )
+        return await self.scope.update(self.client, self.comment_id, body=self.body.value)

@@ -1,0 +1,160 @@
+"""Provides GitForm: import a space from a Git branch, or export it there, saying what it overwrites.
+
+The branch is sent as ``refs/heads/<branch>`` (the spec's format); a ref of another kind (a tag,
+``refs/tags/v1``) or a name Git would refuse is said under the field before anything is sent.
+The repository URL may carry credentials (``https://user:token@host/repo``): it is sent as
+typed and never shown back.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+from urllib.parse import urlsplit
+
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Checkbox, Input, Static
+
+from .. import text
+from ..api import UNSET
+from ..api.models import Space
+from ..data.admin_checks import git_ref, git_ref_problem, web_address_problem
+from ..widgets import TextField
+from ..widgets.checked_fields import CheckedField
+from .base import ActionDialog, heading
+from .confirm_action import DONE
+
+__all__ = ["COMMIT_MESSAGE_MAX", "GitForm", "repository_and_branch", "repository_name"]
+
+COMMIT_MESSAGE_MAX = 1000
+"""A bound of docdeck's own: the spec names none."""
+
+Direction = Literal["import", "export"]
+
+
+def repository_name(url: str) -> str:
+    """``https://token@github.com/northwind/sdk.git`` → ``github.com/northwind/sdk`` (no secret)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "the repository"
+    path = parts.path.strip("/").removesuffix(".git")
+    host = parts.hostname or ""
+    return f"{host}/{path}" if path else host or "the repository"
+
+
+def repository_and_branch(url: str | None) -> tuple[str, str]:
+    """The repository and branch of a sync's URL: ``…/repo/tree/main`` → (``…/repo``, ``main``)."""
+    if not url:
+        return "", "main"
+    repository, marker, branch = url.partition("/tree/")
+    return (repository, branch.strip("/") or "main") if marker else (url, "main")
+
+
+class GitForm(ActionDialog[object]):
+    """Repository, branch and the operation's own fields, above what the operation overwrites."""
+
+    confirm_variant = "warning"
+
+    def __init__(self, space: Space, direction: Direction) -> None:
+        super().__init__(
+            heading("Import into " if direction == "import" else "Export ", space.title,
+                    " from Git" if direction == "import" else " to Git"),
+            confirm_label="Import" if direction == "import" else "Export",
+        )  # fmt: skip
+        self.space = space
+        self.direction = direction
+
+    def compose_body(self) -> ComposeResult:
+        repository, branch = repository_and_branch(
+            self.space.git_sync.url if self.space.git_sync else None
+        )
+        yield CheckedField(
+            "Repository URL",
+            repository,
+            rule=lambda value: web_address_problem("Repository URL", value, 2048),
+            placeholder="https://github.com/org/repo (credentials may go in the URL)",
+            id="url",
+        )
+        yield CheckedField(
+            "Branch",
+            branch,
+            rule=lambda value: (
+                git_ref_problem(git_ref(value)) if value else "Branch cannot be empty."
+            ),
+            hint="Sent as refs/heads/<branch>",
+            id="branch",
+        )
+        if self.direction == "export":
+            yield TextField(
+                "Commit message",
+                f"Update from docdeck: {text.one_line(self.space.title)}",
+                max_length=COMMIT_MESSAGE_MAX,
+                required=True,
+                id="message",
+            )
+        yield TextField("Project directory (optional)", placeholder="docs/", id="directory")
+        if self.direction == "import":
+            yield Checkbox(
+                "Standalone: make a revision, leave the content as it is", id="standalone"
+            )
+        yield Checkbox("Force: even if the service holds newer changes", id="force")
+        yield Static(id="overwrites", classes="impact")
+
+    def on_mount(self) -> None:
+        self.query_one("#url", CheckedField).input.focus()
+        self._explain()
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    def _explain(self) -> None:
+        """Say what the operation will overwrite, with the values typed."""
+        space = text.content(self.space.title, "bold")
+        url = self.query_one("#url", CheckedField).value
+        branch = self.query_one("#branch", CheckedField).value or "the branch"
+        where = f"{branch} of {repository_name(url)}" if url else branch
+        directory = self.query_one("#directory", TextField).value
+        if self.direction == "export":
+            folder = f"the files under {directory}" if directory else "its files"
+            said = Content.assemble(
+                "Exporting writes ", space, f" as a commit on {where}: {folder} "
+                "are overwritten with the space's content.",
+            )  # fmt: skip
+        elif self.query_one("#standalone", Checkbox).value:
+            said = Content.assemble(
+                "A standalone import makes a revision from ", where, " beside the content of ",
+                space, ", which stays as it is.",
+            )  # fmt: skip
+        else:
+            said = Content.assemble(
+                "Importing replaces the content of ", space, f" with {where}: "
+                "pages changed in the space since the last sync are overwritten.",
+            )  # fmt: skip
+        self.query_one("#overwrites", Static).update(said)
+
+    async def send(self) -> object:
+        git = self.client.space_git
+        url = self.query_one("#url", CheckedField).value
+        ref = git_ref(self.query_one("#branch", CheckedField).value)
+        directory = self.query_one("#directory", TextField).value or UNSET
+        force = self.query_one("#force", Checkbox).value or UNSET
+        if self.direction == "import":
+            await git.import_git_repository(
+                self.space.id,
+                url=url,
+                ref=ref,
+                repo_project_directory=directory,
+                force=force,
+                standalone=self.query_one("#standalone", Checkbox).value or UNSET,
+            )
+        else:
+            await git.export_to_git_repository(
+                self.space.id,
+                url=url,
+                ref=ref,
+                commit_message=self.query_one("#message", TextField).value,
+                repo_project_directory=directory,
+                force=force,
+            )
+        return DONE

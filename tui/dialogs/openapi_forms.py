@@ -1,0 +1,72 @@
+"""Provides SpecForm: create an OpenAPI specification from a URL, or give one a new source."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Static
+
+from ..api.models import OpenAPISpec
+from ..data.admin_checks import SLUG_MAX, slug_problem, web_address_problem
+from ..widgets.checked_fields import CheckedField
+from .base import ActionDialog, heading
+
+__all__ = ["SOURCE_URL_MAX", "SpecForm"]
+
+SOURCE_URL_MAX = 2048
+
+
+class SpecForm(ActionDialog[OpenAPISpec]):
+    """A slug (new specifications only) and the URL the service fetches the document from."""
+
+    def __init__(self, organization_id: str, spec: OpenAPISpec | None = None) -> None:
+        title = (
+            heading("New OpenAPI specification")
+            if spec is None
+            else heading("New source for ", spec.slug)
+        )
+        super().__init__(title, confirm_label="Create" if spec is None else "Replace")
+        self.organization_id = organization_id
+        self.spec = spec
+
+    def compose_body(self) -> ComposeResult:
+        if self.spec is None:
+            yield CheckedField(
+                "Slug",
+                rule=slug_problem,
+                max_length=SLUG_MAX,
+                placeholder="e.g. billing-api",
+                hint="Lower-case words joined by hyphens",
+                id="slug",
+            )
+        else:
+            yield Static(
+                Content(
+                    "The service fetches the document again and processes it as a new "
+                    "version; the versions before it are kept."
+                ),
+                classes="impact",
+            )
+        yield CheckedField(
+            "Source URL (where the service fetches the document)",
+            (self.spec.source_url or "") if self.spec else "",
+            rule=lambda value: web_address_problem("Source URL", value, SOURCE_URL_MAX),
+            max_length=SOURCE_URL_MAX,
+            placeholder="https://example.com/openapi.yaml",
+            id="source-url",
+        )
+
+    def on_mount(self) -> None:
+        self.query_one(CheckedField).input.focus()
+
+    async def send(self) -> OpenAPISpec:
+        url = self.query_one("#source-url", CheckedField).value
+        openapi = self.client.openapi
+        if self.spec is None:
+            slug = self.query_one("#slug", CheckedField).value
+            return await openapi.create_openapi_spec(
+                self.organization_id, slug=slug, source={"url": url}
+            )
+        return await openapi.create_or_update_openapi_spec_by_slug(
+            self.organization_id, self.spec.slug, source={"url": url}
+        )

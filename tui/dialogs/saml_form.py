@@ -1,0 +1,214 @@
+"""Provides SamlForm: add a SAML provider or change one, with every field and limit of the spec.
+
+The certificate is pasted, or read from a file path (a PEM file exported from the identity
+provider); the file is read before sending, and its problems are the form's to show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Static
+
+from .. import text
+from ..api import UNSET
+from ..api.errors import ApiError
+from ..api.models import SamlProvider
+from ..data.admin_checks import web_address_problem
+from ..widgets import ChoiceField, TextField
+from ..widgets.checked_fields import AreaField, CheckedField
+from .base import ActionDialog, heading
+from .member_dialogs import ROLE_CHOICES, role_label, role_to_send
+
+__all__ = [
+    "CERTIFICATE_MAX",
+    "ENTITY_ID_MAX",
+    "LABEL_MAX",
+    "SSO_URL_MAX",
+    "SamlForm",
+    "read_certificate",
+]
+
+LABEL_MAX = 30
+SSO_URL_MAX = 2048
+ENTITY_ID_MAX = 1024
+CERTIFICATE_MAX = 10000
+NO_TEAM = "-"
+ORGANISATION_DEFAULT = "-"
+
+
+def read_certificate(path: str) -> tuple[str | None, str | None]:
+    """(the certificate read from ``path``, None) or (None, what is wrong)."""
+    target = Path(path).expanduser()
+    try:
+        if target.stat().st_size > CERTIFICATE_MAX * 4:
+            return (
+                None,
+                f"{target} is too large for a certificate (the limit is {CERTIFICATE_MAX} characters).",
+            )
+        content = target.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None, f"No file at {target}."
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not text"
+        return None, f"Cannot read {target}: {reason}."
+    if len(content) > CERTIFICATE_MAX:
+        return None, (
+            f"The certificate in {target} is {len(content)} characters long; "
+            f"the limit is {CERTIFICATE_MAX}."
+        )
+    if not content:
+        return None, f"{target} is empty."
+    return content, None
+
+
+class SamlForm(ActionDialog[SamlProvider]):
+    """Label, SSO URL, entity id, certificate (pasted or a file), default team and role."""
+
+    def __init__(self, organization_id: str, provider: SamlProvider | None = None) -> None:
+        title = (
+            heading("New SAML provider")
+            if provider is None
+            else heading("SAML provider ", provider.label)
+        )
+        super().__init__(title, confirm_label="Add" if provider is None else "Save")
+        self.organization_id = organization_id
+        self.provider = provider
+
+    def compose_body(self) -> ComposeResult:
+        provider = self.provider
+        yield TextField(
+            "Label", provider.label if provider else "", max_length=LABEL_MAX, required=True,
+            placeholder="e.g. Okta", id="label",
+        )  # fmt: skip
+        yield CheckedField(
+            "SSO URL (the identity provider's sign-in address)",
+            provider.sso_url if provider else "",
+            rule=lambda v: web_address_problem("SSO URL", v, SSO_URL_MAX, required=False),
+            max_length=SSO_URL_MAX,
+            placeholder="https://example.okta.com/app/…/sso/saml",
+            id="sso-url",
+        )
+        yield TextField(
+            "Entity ID (the identity provider's issuer)",
+            provider.entity_id if provider else "",
+            max_length=ENTITY_ID_MAX,
+            id="entity-id",
+        )
+        yield AreaField(
+            "Certificate (paste the PEM text)",
+            provider.certificate if provider else "",
+            max_length=CERTIFICATE_MAX,
+            id="certificate",
+        )
+        yield TextField(
+            "…or read the certificate from a file",
+            placeholder="~/Downloads/okta.pem",
+            hint="A path here replaces what is pasted above",
+            id="certificate-file",
+        )
+        yield ChoiceField(
+            "Default team (people who sign in join it)",
+            [("No team", NO_TEAM)],
+            provider.default_team.id if provider and provider.default_team else NO_TEAM,
+            id="default-team",
+        )
+        roles: list[tuple[str | Text, Any]] = list(ROLE_CHOICES)
+        if provider is None:
+            roles.insert(0, ("As the organisation's default role", ORGANISATION_DEFAULT))
+        yield ChoiceField(
+            "Default role (of people who join through it)",
+            roles,
+            role_label(provider.default_role) if provider else ORGANISATION_DEFAULT,
+            id="default-role",
+        )
+        yield Static(
+            Content(
+                "The provider is active once its SSO URL, entity ID and certificate are all set."
+            ),
+            classes="impact",
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#label", TextField).input.focus()
+        self.start(self._load_teams, group="teams")
+
+    async def _load_teams(self) -> None:
+        client = self.client
+        try:
+            teams = [
+                team
+                async for team in client.paginate(
+                    client.teams.list_teams_in_organization_by_id, self.organization_id, limit=100
+                )
+            ]
+        except ApiError as error:
+            self.say_failure(error)
+            return
+        field = self.query_one("#default-team", ChoiceField)
+        field.set_options(
+            [("No team", NO_TEAM), *((text.text(t.title), t.id) for t in teams)], field.value
+        )
+
+    # -- sending ---------------------------------------------------------------------------
+
+    def _value(self, field_id: str) -> str:
+        return self.query_one(f"#{field_id}", TextField).value
+
+    def certificate(self) -> tuple[str, str | None]:
+        """The certificate to send (from the file when a path is given), or what is wrong."""
+        path = self._value("certificate-file")
+        if path:
+            content, problem = read_certificate(path)
+            return (content or ""), problem
+        return self.query_one("#certificate", AreaField).value, None
+
+    def problems_before_sending(self) -> str | None:
+        _certificate, problem = self.certificate()
+        if problem:
+            self.query_one("#certificate-file", TextField).show_error(problem)
+            return "Nothing was sent: the certificate file cannot be used."
+        return None
+
+    async def send(self) -> SamlProvider:
+        certificate, _ = self.certificate()
+        fields: dict[str, Any] = {
+            "label": self._value("label"),
+            "sso_url": self._value("sso-url"),
+            "entity_id": self._value("entity-id"),
+            "certificate": certificate,
+        }
+        team = str(self.query_one("#default-team", ChoiceField).value)
+        role = str(self.query_one("#default-role", ChoiceField).value)
+        sso = self.client.sso
+        if self.provider is None:
+            return await sso.create_organization_saml_provider(
+                self.organization_id,
+                label=fields["label"],
+                sso_url=fields["sso_url"] or UNSET,
+                entity_id=fields["entity_id"] or UNSET,
+                certificate=certificate or UNSET,
+                default_team=team if team != NO_TEAM else UNSET,
+                default_role=UNSET if role == ORGANISATION_DEFAULT else role_to_send(role),
+            )
+        provider = self.provider
+        current = {
+            "label": provider.label,
+            "sso_url": provider.sso_url,
+            "entity_id": provider.entity_id,
+            "certificate": provider.certificate,
+        }
+        # Only what changed is sent: omitted keeps.
+        changes = {k: v for k, v in fields.items() if v != current[k]}
+        current_team = provider.default_team.id if provider.default_team else NO_TEAM
+        if team != current_team:
+            changes["default_team"] = None if team == NO_TEAM else team
+        if role != role_label(provider.default_role):
+            changes["default_role"] = role_to_send(role)
+        return await sso.update_organization_saml_provider(
+            self.organization_id, provider.id, **changes
+        )

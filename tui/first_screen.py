@@ -1,0 +1,153 @@
+"""Provides the first screen's disk cache: the organisations the last session saw, per profile.
+
+docdeck paints its first screen (the organisations) from this cache before it imports the
+client, its models, the local service and the other screens, then connects and revalidates:
+the first frame comes at the pace of a bare Textual app, the service's answer replaces it.
+
+The cache holds only what the organisations screen shows (ids, titles, a few facts), keyed by
+profile and base URL, in the user cache directory, readable by its owner only. It never holds
+a token: nothing here receives one (tests/app/test_first_screen.py reads the file to check).
+This module imports only the standard library, so that reading it costs nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FirstScreen", "FirstScreenCache", "OrganizationSummary", "default_cache_dir"]
+
+FORMAT = 1
+"""Bumped when the file's shape changes: a file of another format is ignored."""
+
+MAX_ORGANIZATIONS = 200
+"""More than a first screen shows: the rest arrive with the service's answer."""
+
+
+@dataclass(frozen=True)
+class OrganizationSummary:
+    """What the organisations screen shows of one organisation (all server text)."""
+
+    id: str
+    title: str
+    type: str | None = None
+    plan: str | None = None
+    hostname: str | None = None
+    created: str | None = None
+    """The creation date, ``YYYY-MM-DD``."""
+    default_role: str | None = None
+    url: str | None = None
+    """Its page in the web app."""
+
+    @classmethod
+    def from_json(cls, data: object) -> OrganizationSummary | None:
+        """A summary from the file, or None when the entry is not one (a damaged file)."""
+        if not isinstance(data, dict):
+            return None
+        values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
+        if not isinstance(values["id"], str) or not isinstance(values["title"], str):
+            return None
+        if not all(v is None or isinstance(v, str) for v in values.values()):
+            return None
+        return cls(**values)
+
+
+def default_cache_dir() -> Path:
+    """The user cache directory of docdeck, as platformdirs names it, without importing it.
+
+    platformdirs costs a twentieth of the first frame; the rules below are its own for Linux
+    and macOS (``XDG_CACHE_HOME``, else ``~/.cache``; ``~/Library/Caches``), and Windows
+    asks platformdirs itself.
+    """
+    if sys.platform == "win32":
+        import platformdirs
+
+        return Path(platformdirs.user_cache_dir("docdeck", appauthor=False))
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "docdeck"
+    base = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return Path(base if base else Path.home() / ".cache") / "docdeck"
+
+
+class FirstScreenCache:
+    """The organisations last shown for each (profile, base URL), one small JSON file each."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = (directory or default_cache_dir()) / "first-screen"
+
+    def __repr__(self) -> str:
+        return f"FirstScreenCache({str(self.directory)!r})"
+
+    def path(self, profile: str, base_url: str) -> Path:
+        # Hashed: a profile name or URL never becomes a path, and two services never mix.
+        digest = hashlib.sha256(f"{profile}\n{base_url}".encode()).hexdigest()[:24]
+        return self.directory / f"{digest}.json"
+
+    def load(self, profile: str, base_url: str) -> list[OrganizationSummary] | None:
+        """What the last session showed, or None (never saved, unreadable, other format)."""
+        try:
+            data: Any = json.loads(self.path(profile, base_url).read_bytes())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return None
+        if data.get("profile") != profile or data.get("base_url") != base_url:
+            return None
+        entries = data.get("organizations")
+        if not isinstance(entries, list):
+            return None
+        summaries = [OrganizationSummary.from_json(entry) for entry in entries]
+        if any(summary is None for summary in summaries):
+            return None
+        return [s for s in summaries if s is not None]
+
+    def save(
+        self, profile: str, base_url: str, organizations: Iterable[OrganizationSummary]
+    ) -> None:
+        """Keep what the screen shows now; a cache that cannot be written is only skipped."""
+        data = {
+            "format": FORMAT,
+            "profile": profile,
+            "base_url": base_url,
+            "organizations": [asdict(o) for o in list(organizations)[:MAX_ORGANIZATIONS]],
+        }
+        path = self.path(profile, base_url)
+        partial = path.with_suffix(".partial")
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                json.dump(data, handle, ensure_ascii=False)
+            os.replace(partial, path)  # a reader never sees half a file
+        except OSError:
+            return
+
+    def forget(self, profile: str, base_url: str) -> None:
+        """Drop the file of a profile (its token was refused: the data may not be ours)."""
+        try:
+            self.path(profile, base_url).unlink()
+        except OSError:
+            return
+
+
+@dataclass
+class FirstScreen:
+    """How the app starts on a connection: where its first screen is kept, and what to paint.
+
+    With ``connect``, the app paints the organisations (``painted``, or "Loading…" when the
+    cache has none) before it has a client, then calls ``connect`` in a thread after the first
+    frame: it imports what the rest needs and returns ``(client, connection label)``, or None
+    when the profile has no token any more (the app then shows the connect screen).
+    """
+
+    cache: FirstScreenCache
+    profile: str
+    base_url: str
+    painted: list[OrganizationSummary] | None = None
+    connect: Callable[[], Any] | None = None

@@ -1,0 +1,184 @@
+"""Provides what the change request screen fetches: the view, a page's diff, the merge's changes.
+
+The base of a change request is the main revision it started from or was last updated from
+(``revisionMergedAncestor``, else ``revisionInitial``), read with ``getRevisionById``, so main's
+later edits never show as the change request's own. The two page trees are compared by page id
+(``tui.data.changes``); a page's markdown is fetched only when the page is opened and only if
+the trees came without it, and every comparison and diff runs in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ..api import Client
+from ..api.models import (
+    ChangeRequest,
+    ChangeRequestRequestedReviewer,
+    ChangeRequestReview,
+    Collection,
+    Organization,
+    Page,
+    RevisionSemanticChanges,
+    Space,
+    User,
+)
+from ..data.changes import ChangeKind, ChangeSet, PageChange, compare
+from ..data.diff import MarkdownDiff
+from ..data.review_queue import ReviewState, review_state
+from ..shell.navigation import PlacesSeen
+
+__all__ = [
+    "ChangeRequestView",
+    "PageDiff",
+    "base_revision",
+    "fetch_change_request_view",
+    "fetch_merge_changes",
+    "fetch_page_diff",
+    "holders_to_fetch",
+]
+
+T = TypeVar("T")
+
+MERGE_CHANGES_LIMIT = 100
+"""How many of a merge's semantic changes are listed (the rest are counted)."""
+
+
+def base_revision(change_request: ChangeRequest) -> str:
+    """The main revision the change request is compared with."""
+    return change_request.revision_merged_ancestor or change_request.revision_initial or ""
+
+
+@dataclass
+class ChangeRequestView:
+    """A change request with its space, its reviews and what it changes."""
+
+    space: Space
+    change_request: ChangeRequest
+    me: User
+    reviews: list[ChangeRequestReview]
+    requested: list[ChangeRequestRequestedReviewer]
+    base: str
+    """The id of the base revision."""
+    changes: ChangeSet
+
+    @property
+    def state(self) -> ReviewState:
+        return review_state(self.reviews, self.requested, me=self.me.id)
+
+    @property
+    def open(self) -> bool:
+        """Whether it can still be reviewed, updated and merged."""
+        return self.change_request.status in ("open", "draft")
+
+
+async def holders_to_fetch(
+    client: Client, space: Space, places: PlacesSeen
+) -> tuple[Organization | None, list[Collection]]:
+    """The organisation and collections above a space never seen, for the breadcrumbs."""
+    collections: list[Collection] = []
+    parent = space.parent
+    while parent and places.get("collection", parent) is None and len(collections) < 20:
+        collection = await client.collections.get_collection_by_id(parent)
+        collections.append(collection)
+        parent = collection.parent
+    organization = None
+    if places.get("organization", space.organization) is None:
+        organization = await client.organizations.get_organization_by_id(space.organization)
+    return organization, collections
+
+
+async def fetch_change_request_view(
+    client: Client, space_id: str, change_request_id: str, places: PlacesSeen
+) -> ChangeRequestView:
+    """Every GET the change request screen paints first (runs from the cache, then for real)."""
+    # What does not depend on the change request is asked at the same time as it.
+    change_request, space, me = await _together(
+        client.change_requests.get_change_request_by_id(space_id, change_request_id),
+        client.spaces.get_space_by_id(space_id),
+        client.users.get_authenticated_user(),
+    )
+    reviews_api = client.change_request_reviews
+    base = base_revision(change_request)
+    reviews, requested, base_revision_, head_revision = await _together(
+        _all(client, reviews_api.get_reviews_by_change_request_id, space_id, change_request.id),
+        _all(
+            client,
+            reviews_api.get_requested_reviewers_by_change_request_id,
+            space_id,
+            change_request.id,
+        ),
+        client.revisions.get_revision_by_id(space_id, base),
+        client.change_request_content.get_revision_of_change_request_by_id(
+            space_id, change_request.id
+        ),
+    )
+    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
+    changes = await asyncio.to_thread(compare, base_revision_.pages, head_revision.pages)
+    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes)
+
+
+async def _together(*steps: Awaitable[Any]) -> list[Any]:
+    """Await requests at the same time; the first failure is raised once all have ended.
+
+    (``asyncio.gather`` would raise at once and leave the other failures unretrieved.)
+    """
+    results = await asyncio.gather(*steps, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return list(results)
+
+
+async def _all(client: Client, operation: Callable[..., Awaitable[Page[T]]], *args: Any) -> list[T]:
+    """Every item of a short list (reviews, requested reviewers)."""
+    return [item async for item in client.paginate(operation, *args, limit=100)]
+
+
+@dataclass(frozen=True)
+class PageDiff:
+    """The two bodies of one changed page and their diff (computed in a thread)."""
+
+    page_id: str
+    old: str
+    new: str
+    diff: MarkdownDiff = field(compare=False, repr=False)
+
+
+async def fetch_page_diff(client: Client, view: ChangeRequestView, change: PageChange) -> PageDiff:
+    """A page's diff; the bodies the trees did not carry are fetched first."""
+    space_id = view.space.id
+    old = change.old_markdown
+    if old is None:
+        if change.is_(ChangeKind.ADDED):
+            old = ""
+        else:
+            page = await client.revisions.get_page_in_revision_by_id(
+                space_id, view.base, change.page_id
+            )
+            old = page.markdown or ""
+    new = change.new_markdown
+    if new is None:
+        if change.is_(ChangeKind.REMOVED):
+            new = ""
+        else:
+            page = await client.change_request_content.get_page_in_change_request_by_id(
+                space_id, view.change_request.id, change.page_id
+            )
+            new = page.markdown or ""
+    diff = await asyncio.to_thread(MarkdownDiff, old, new)
+    return PageDiff(change.page_id, old, new, diff)
+
+
+async def fetch_merge_changes(
+    client: Client, space_id: str, change_request: ChangeRequest
+) -> RevisionSemanticChanges | None:
+    """What a merged change request's merge did to main (None before it is merged)."""
+    if not change_request.revision_merged:
+        return None
+    return await client.revisions.get_revision_semantic_changes(
+        space_id, change_request.revision_merged, limit=MERGE_CHANGES_LIMIT
+    )

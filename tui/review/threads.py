@@ -1,0 +1,158 @@
+"""Provides ThreadScope: the comment threads of a change request or of a space, one interface.
+
+The API has the same thread operations under a space and under a change request, with their own
+names; the screens act on a ``ThreadScope`` and never care which. It also finds the next open
+thread, for the key that walks a change request's threads (and, from the review queue, those of
+the next change request).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..api import UNSET, Client
+from ..api.models import Comment, CommentReply, Member, Page
+from ..data.drafts import ThreadKey
+
+__all__ = ["THREAD_PAGE_SIZE", "ThreadScope", "next_open_thread"]
+
+THREAD_PAGE_SIZE = 50
+"""Threads listed at once: a change request with 1,000 comments loads as the list scrolls."""
+
+
+@dataclass(frozen=True)
+class ThreadScope:
+    """Where threads live: a space, or one of its change requests."""
+
+    space_id: str
+    change_request_id: str | None = None
+
+    @property
+    def is_change_request(self) -> bool:
+        return self.change_request_id is not None
+
+    def key(self, comment_id: str | None = None, page_id: str | None = None) -> ThreadKey:
+        """Where a draft of this scope belongs."""
+        return ThreadKey(
+            self.space_id,
+            change_request_id=self.change_request_id,
+            page_id=page_id,
+            comment_id=comment_id,
+        )
+
+    # -- threads ---------------------------------------------------------------------------
+
+    async def list_threads(self, client: Client, **options: Any) -> Page[Comment]:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.list_comments_in_change_request(
+                self.space_id, self.change_request_id, **options
+            )
+        return await client.space_comments.list_comments_in_space(self.space_id, **options)
+
+    async def get(self, client: Client, comment_id: str) -> Comment:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.get_comment_in_change_request(
+                self.space_id, self.change_request_id, comment_id
+            )
+        return await client.space_comments.get_comment_in_space(self.space_id, comment_id)
+
+    async def post(self, client: Client, body: str, *, page: str | None = None) -> Comment:
+        target = page if page else UNSET
+        if self.change_request_id is not None:
+            return await client.change_request_comments.post_comment_in_change_request(
+                self.space_id, self.change_request_id, body=body, page=target
+            )
+        return await client.space_comments.post_comment_in_space(
+            self.space_id, body=body, page=target
+        )
+
+    async def update(self, client: Client, comment_id: str, **changes: Any) -> Comment:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.update_comment_in_change_request(
+                self.space_id, self.change_request_id, comment_id, **changes
+            )
+        return await client.space_comments.update_comment_in_space(
+            self.space_id, comment_id, **changes
+        )
+
+    async def delete(self, client: Client, comment_id: str) -> None:
+        if self.change_request_id is not None:
+            await client.change_request_comments.delete_comment_in_change_request(
+                self.space_id, self.change_request_id, comment_id
+            )
+        else:
+            await client.space_comments.delete_comment_in_space(self.space_id, comment_id)
+
+    # -- replies ---------------------------------------------------------------------------
+
+    async def replies(self, client: Client, comment_id: str, **options: Any) -> Page[CommentReply]:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.list_comment_replies_in_change_request(
+                self.space_id, self.change_request_id, comment_id, **options
+            )
+        return await client.space_comments.list_comment_replies_in_space(
+            self.space_id, comment_id, **options
+        )
+
+    async def reply(self, client: Client, comment_id: str, body: str) -> CommentReply:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.post_comment_reply_in_change_request(
+                self.space_id, self.change_request_id, comment_id, body=body
+            )
+        return await client.space_comments.post_comment_reply_in_space(
+            self.space_id, comment_id, body=body
+        )
+
+    async def update_reply(
+        self, client: Client, comment_id: str, reply_id: str, **changes: Any
+    ) -> CommentReply:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.update_comment_reply_in_change_request(
+                self.space_id, self.change_request_id, comment_id, reply_id, **changes
+            )
+        return await client.space_comments.update_comment_reply_in_space(
+            self.space_id, comment_id, reply_id, **changes
+        )
+
+    async def delete_reply(self, client: Client, comment_id: str, reply_id: str) -> None:
+        if self.change_request_id is not None:
+            await client.change_request_comments.delete_comment_reply_in_change_request(
+                self.space_id, self.change_request_id, comment_id, reply_id
+            )
+        else:
+            await client.space_comments.delete_comment_reply_in_space(
+                self.space_id, comment_id, reply_id
+            )
+
+    async def commenters(self, client: Client) -> list[Member]:
+        if self.change_request_id is not None:
+            page = await client.change_request_comments.list_commenters_in_change_request(
+                self.space_id, self.change_request_id, limit=100
+            )
+        else:
+            page = await client.space_comments.list_commenters_in_space(self.space_id, limit=100)
+        return page.items
+
+
+async def next_open_thread(
+    client: Client, scope: ThreadScope, after: str | None = None
+) -> Comment | None:
+    """The open thread after ``after`` (a comment id), oldest first; the first when None.
+
+    Walks the list a page at a time and stops as soon as it has found it.
+    """
+    token: str | None = None
+    passed = after is None
+    while True:
+        options: dict[str, Any] = {"status": "open", "order": "asc", "limit": 100}
+        if token:
+            options["page"] = token
+        page = await scope.list_threads(client, **options)
+        for comment in page.items:
+            if passed:
+                return comment
+            passed = comment.id == after
+        token = page.next_page
+        if not token:
+            return None

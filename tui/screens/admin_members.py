@@ -1,0 +1,163 @@
+"""Provides MembersScreen: an organisation's members, searched, filtered and sorted by the service."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+
+from ..actions.member_actions import MEMBER_BINDINGS, MemberActions
+from ..api import UNSET
+from ..api.models import Member, Page
+from ..dialogs.member_dialogs import ROLE_CHOICES, member_name, role_label
+from ..dialogs.pick_dialog import PickDialog
+from ..humanize import seen_ago
+from ..shell.navigation import admin_view_location, member_location
+from ..shell.table_screen import TableScreen
+from ..widgets.record_table import Column, Record
+
+__all__ = ["MembersScreen", "member_record"]
+
+SORTS = {"joinedAt": "joined", "lastSeenAt": "last seen"}
+ALL_ROLES = ""
+"""The role filter that keeps everyone."""
+
+
+def member_record(member: Member, now: float) -> Record:
+    role = role_label(member.role)
+    flags = "SSO" if member.sso else ""
+    if member.disabled:
+        flags = (flags + " off").strip()
+    return Record(
+        member.user.id,
+        (
+            member_name(member),
+            Text(role, style="italic" if member.role is None else ""),
+            seen_ago(member.last_seen_at, now),
+            member.user.email or "",
+            member.joined_at.date().isoformat() if member.joined_at else "",
+            flags,
+            str(member.spaces),
+            str(member.teams),
+        ),
+        member,
+    )
+
+
+class MembersScreen(MemberActions, TableScreen[Member]):
+    """Every member: space selects several, the member keys act on the selection."""
+
+    NAMESPACE = "members"
+    COLUMNS = (
+        Column("name", "Name", 20),
+        Column("role", "Role", 7),
+        Column("seen", "Last seen", 9),
+        Column("email", "E-mail", 28),
+        Column("joined", "Joined", 10),
+        Column("sso", "SSO", 6),
+        Column("spaces", "Spaces", 6),
+        Column("teams", "Teams", 5),
+    )
+    MARKABLE = True
+    SERVER_FILTER = True
+    WITH_DETAILS = False
+    EMPTY = "No member has this role."
+    WHAT = ("member", "members")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open_member", "Open", id="members.open", show=False, tooltip="The member's spaces and teams"),
+        Binding("f", "filter_role", "Role filter", id="members.role_filter", tooltip="Show only the members of one role (or guests)"),
+        Binding("s", "sort", "Sort", id="members.sort", tooltip="Sort by joining date or by last seen"),
+        Binding("O", "order", "Order", id="members.order", tooltip="Newest first or oldest first"),
+        *MEMBER_BINDINGS,
+    ]  # fmt: skip
+
+    def __init__(self, organization_id: str) -> None:
+        super().__init__(organization_id)
+        self.role = ALL_ROLES
+        """The role shown ("" for all, ``guest`` for members without one)."""
+        self.sort = "joinedAt"
+        self.order = "desc"
+
+    def show_place(self) -> None:
+        self.show_location(admin_view_location(self.organization_id, "members"))
+
+    async def fetch_page(self, page: str | None) -> Page[Member]:
+        return await self.client.organization_members.list_members_in_organization_by_id(
+            self.organization_id,
+            page=page or UNSET,
+            limit=self.docdeck.page_size,
+            role=self.role or UNSET,
+            search=self.search or UNSET,
+            sort=self.sort,
+            order=self.order,
+        )
+
+    def record_of(self, item: Member) -> Record:
+        return member_record(item, self.docdeck.clock())
+
+    def query_note(self) -> str:
+        parts = []
+        if self.role:
+            parts.append(f"role {self.role}")
+        arrow = "↓" if self.order == "desc" else "↑"
+        parts.append(f"by {SORTS[self.sort]} {arrow}")
+        return " · ".join(parts)
+
+    # -- narrowing and sorting -------------------------------------------------------------
+
+    def action_filter_role(self) -> None:
+        choices = [("Every member", ALL_ROLES), *((label, value) for label, value in ROLE_CHOICES)]
+
+        def chosen(role: str | None) -> None:
+            if role is not None and role != self.role:
+                self.role = role
+                self.reload()
+
+        self.app.push_screen(
+            PickDialog("Show the members whose role is", choices, current=self.role), chosen
+        )
+
+    def action_sort(self) -> None:
+        self.sort = "lastSeenAt" if self.sort == "joinedAt" else "joinedAt"
+        if self.sort == "lastSeenAt":
+            self.notify(
+                "Sorted by last seen: members never seen are left out by the service.",
+                markup=False,
+            )
+        self.reload()
+
+    def action_order(self) -> None:
+        self.order = "asc" if self.order == "desc" else "desc"
+        self.reload()
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def action_open_member(self) -> None:
+        member = self.highlighted
+        if member is not None:
+            self.docdeck.open_location(
+                member_location(self.organization_id, member.user.id, member_name(member))
+            )
+
+    def on_record_table_record_chosen(self) -> None:
+        self.action_open_member()
+
+    def members_in_view(self) -> list[Member]:
+        marked = self.marked
+        if marked:
+            return marked
+        member = self.highlighted
+        return [member] if member is not None else []
+
+    def may_administrate(self) -> bool:
+        return self.is_admin
+
+    def members_changed(self, message: str, *, removed: bool = False) -> None:
+        self.notify(message, title="Done", markup=False)
+        self.table.clear_marks()
+        self.reload()
+
+    def current_url(self) -> str | None:
+        member = self.highlighted
+        return member.user.urls.location if member is not None else None

@@ -1,0 +1,281 @@
+"""Provides ReviewQueueScreen: every open change request of an organisation, newest activity first."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import OptionList, Static, Tab, Tabs
+
+from .. import text
+from ..api.models import Organization, Space, User
+from ..data.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
+from ..humanize import plural
+from ..review.queue import gather_change_requests, gather_review_states
+from ..review.rows import queue_row
+from ..shell.navigation import (
+    Focus,
+    Location,
+    change_request_location,
+    organization_location,
+    review_queue_location,
+)
+from ..shell.screen import BrowserScreen
+from ..widgets import ItemList, ListEntry
+
+__all__ = ["ReviewQueueScreen"]
+
+REPAINT_EVERY = 0.1
+"""Seconds between two paintings of the list while answers pour in."""
+
+
+@dataclass
+class QueueHead:
+    organization: Organization
+    me: User
+
+
+class ReviewQueueScreen(BrowserScreen[QueueHead]):
+    """Sections as gh-dash has them (1, 2, 3); Enter opens, t walks the unresolved threads."""
+
+    NAMESPACE = "review queue"
+    CSS_PATH = "../styles/review_queue.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "t",
+            "next_thread",
+            "Next thread",
+            id="review_queue.next_thread",
+            tooltip="Open the first unresolved thread from the highlighted change request on",
+        ),
+        Binding(
+            "1",
+            "section('requested')",
+            "Requested",
+            id="review_queue.requested",
+            tooltip="Change requests whose review is requested from you",
+        ),
+        Binding(
+            "2",
+            "section('mine')",
+            "Mine",
+            id="review_queue.mine",
+            tooltip="Your own open change requests",
+        ),
+        Binding(
+            "3",
+            "section('open')",
+            "All open",
+            id="review_queue.open",
+            tooltip="Every open change request of the organisation",
+        ),
+    ]
+
+    def __init__(self, organization_id: str) -> None:
+        super().__init__()
+        self.organization_id = organization_id
+        self.me: User | None = None
+        self.queue: ReviewQueue | None = None
+        self.section = Section.OPEN
+        self._repaint_pending = False
+        self._gathering = False
+        self.first_row_at: float | None = None
+        """When the first row was painted (``time.perf_counter``), for the benchmark."""
+        self.done_at: float | None = None
+
+    def compose_body(self) -> ComposeResult:
+        yield Tabs(
+            *(Tab(section.heading, id=section.value) for section in Section),
+            active=Section.OPEN.value,
+        )
+        yield Static(Content("Listing the spaces…"), id="queue-summary")
+        yield ItemList(id="queue", classes="main-list")
+
+    def on_mount(self) -> None:
+        self.listing.focus()
+        place = self.session.places.get("organization", self.organization_id)
+        if place is not None:
+            self.show_location(review_queue_location(place))
+
+    @property
+    def listing(self) -> ItemList:
+        return self.query_one("#queue", ItemList)
+
+    # -- loading ---------------------------------------------------------------------------
+
+    async def fetch_view(self) -> QueueHead:
+        organization = await self.client.organizations.get_organization_by_id(self.organization_id)
+        me = await self.client.users.get_authenticated_user()
+        return QueueHead(organization, me)
+
+    def show_view(self, view: QueueHead) -> None:
+        place = organization_location(view.organization)
+        self.session.places.see(place)
+        self.show_location(review_queue_location(place))
+        self.me = view.me
+        if self.queue is None and not self.showing_cached:
+            self.gather()
+
+    def gather(self, *, refresh: bool = False) -> None:
+        """List the open change requests, a few spaces at a time, painting them as they come."""
+        me = self.me
+        if me is None:
+            return
+        queue = ReviewQueue(me=me.id)
+        if self.queue is not None and not refresh:
+            queue.add(self.queue.rows())  # keep what is shown (and its states) while it refreshes
+        self.queue = queue
+        self.session.review_run = ReviewRun(queue, self.section)
+        client = self.client
+        self._gathering = True
+        self.busy = True
+
+        def arrived(space: Space, count: int) -> None:
+            if count:
+                self.schedule_repaint()
+
+        async def gather() -> None:
+            try:
+                if refresh:
+                    with client.revalidating():
+                        spaces = await gather_change_requests(
+                            client, self.organization_id, queue, arrived
+                        )
+                else:
+                    spaces = await gather_change_requests(
+                        client, self.organization_id, queue, arrived
+                    )
+                self.repaint(
+                    note=f"{plural(spaces, 'space')} with open change requests · reading the reviews…"
+                )
+                await gather_review_states(client, queue, me, lambda entry: self.schedule_repaint())
+            finally:
+                self._gathering = False
+                self.busy = False
+            self.done_at = time.perf_counter()
+            self.updated_at = self.docdeck.clock()
+            self.repaint(note="")
+
+        self.run_task(gather, group="queue")
+
+    def schedule_repaint(self) -> None:
+        if not self._repaint_pending:
+            self._repaint_pending = True
+            if self.first_row_at is None:
+                self.call_later(self._repaint_now)  # the first rows at once
+            else:
+                self.set_timer(REPAINT_EVERY, self._repaint_now)
+
+    def _repaint_now(self) -> None:
+        self._repaint_pending = False
+        self.repaint()
+
+    def repaint(self, *, note: str | None = None) -> None:
+        queue = self.queue
+        if queue is None:
+            return
+        now = self.docdeck.clock()
+        rows = queue.rows(self.section)
+        entries = [
+            ListEntry(
+                f"{entry.space_id}/{entry.change_request_id}",
+                queue_row(entry, now),
+                text.one_line(
+                    f"#{entry.number} {entry.subject} {entry.space_title} {entry.author_name}"
+                ),
+                entry,
+            )
+            for entry in rows
+        ]
+        empty = {
+            Section.REQUESTED: "Nobody has asked for your review on an open change request.",
+            Section.MINE: "You have no open change request.",
+            Section.OPEN: "No open change request in this organisation.",
+        }[self.section]
+        self.listing.set_entries(
+            entries, empty="Looking…" if self._gathering and not entries else empty
+        )
+        if entries and self.first_row_at is None:
+            self.first_row_at = time.perf_counter()
+        counts = queue.counts()
+        tabs = self.query_one(Tabs)
+        for section in Section:
+            tab = tabs.query_one(f"#{section.value}", Tab)
+            tab.label = Content(f"{section.heading} ({counts[section]})")
+        summary = f"{plural(len(rows), 'open change request')} · newest activity first · Enter opens · t next unresolved thread"
+        self.query_one("#queue-summary", Static).update(Content.styled(summary, "$text-muted"))
+        if note is not None:
+            self.set_note(note)
+
+    # -- sections and keys -----------------------------------------------------------------
+
+    def action_section(self, section: str) -> None:
+        self.query_one(Tabs).active = section
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        if event.tab is None or event.tab.id is None:
+            return
+        self.section = Section(event.tab.id)
+        if self.queue is not None:
+            self.session.review_run = ReviewRun(self.queue, self.section)
+        self.repaint()
+        self.listing.focus()
+
+    def _highlighted(self) -> QueueEntry | None:
+        entry = self.listing.highlighted_entry
+        return entry.value if entry is not None and isinstance(entry.value, QueueEntry) else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        entry = self._highlighted()
+        if entry is not None:
+            self._open(entry)
+
+    def _open(self, entry: QueueEntry, focus: Focus | None = None) -> None:
+        space, change_request = entry.value
+        if self.queue is not None:
+            self.session.review_run = ReviewRun(self.queue, self.section)
+        self.docdeck.open_location(change_request_location(space, change_request), focus)
+
+    def action_next_thread(self) -> None:
+        queue = self.queue
+        if queue is None:
+            return
+        current = self._highlighted()
+        rows = queue.rows(self.section)
+        start = rows.index(current) if current in rows else 0
+        entry = next((e for e in rows[start:] if e.comments > 0), None)
+        if entry is None:
+            self.notify("No unresolved thread in this section of the queue.", title="All resolved")
+            return
+        self._open(entry, Focus(thread="next-open"))
+
+    # -- the frame -------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        self.reload(refresh=True)
+        self.gather(refresh=True)
+
+    def reload_after_change(self) -> None:
+        self.reload()
+        self.gather()
+
+    def holds(self, place: Location) -> bool:
+        return place.kind == "review-queue" and place.id == self.organization_id
+
+    def apply_filter(self, value: str) -> None:
+        self.listing.set_filter(value)
+        self.set_note(f"{self.listing.visible_count()} shown" if value else "")
+
+    def filter_target(self) -> Widget | None:
+        return self.listing
+
+    def current_url(self) -> str | None:
+        entry = self._highlighted()
+        if entry is not None:
+            return entry.value[1].urls.app or None
+        return super().current_url()

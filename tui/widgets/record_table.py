@@ -1,0 +1,314 @@
+"""Provides RecordTable: server items as table rows, loaded page by page, marked with space.
+
+Every cell is server text or a rich ``Text``: strings are shown literally (a name ``[b]x`` reads
+``[b]x``), never as the markup DataTable would otherwise make of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import DataTable
+from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
+
+from .. import text
+
+__all__ = ["Column", "Record", "RecordTable"]
+
+MARK = "✓"
+LOOKAHEAD = 8
+"""Rows before the end of what is loaded at which the next page is asked for."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its key, its heading and its width in cells (None: as wide as its content)."""
+
+    key: str
+    label: str
+    width: int | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A row: its key, its cells (server text or rich Text) and the model it stands for."""
+
+    key: str
+    cells: tuple[object, ...]
+    value: Any = None
+    search_text: str = ""
+    """What the local filter looks in; by default the text of the cells."""
+
+    def matches(self, needle: str) -> bool:
+        haystack = self.search_text or " ".join(_plain(cell) for cell in self.cells)
+        return needle.casefold() in haystack.casefold()
+
+
+def _plain(cell: object) -> str:
+    return cell.plain if isinstance(cell, Text) else text.one_line(cell)
+
+
+def _cell(cell: object) -> Text:
+    return cell if isinstance(cell, Text) else text.text("" if cell is None else cell)
+
+
+class RecordTable(DataTable[Any]):
+    """A table of records; near the end of what is loaded it asks for more (``MoreWanted``).
+
+    With ``markable``, space marks the highlighted row (for a bulk action) and moves on.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "cursor_down", "Down", show=False, id="table.down"),
+        Binding("k", "cursor_up", "Up", show=False, id="table.up"),
+        Binding(
+            "space",
+            "toggle_mark",
+            "Select",
+            show=False,
+            id="table.mark",
+            tooltip="Select or unselect the highlighted row for an action on several",
+        ),
+    ]
+
+    class MoreWanted(Message):
+        """The cursor nears the end of the loaded rows and the service has more."""
+
+        def __init__(self, table: RecordTable) -> None:
+            super().__init__()
+            self.table = table
+
+        @property
+        def control(self) -> RecordTable:
+            return self.table
+
+    class RecordHighlighted(Message):
+        """The cursor rests on another record (None: the table is empty)."""
+
+        def __init__(self, table: RecordTable, record: Record | None) -> None:
+            super().__init__()
+            self.table = table
+            self.record = record
+
+        @property
+        def control(self) -> RecordTable:
+            return self.table
+
+    class RecordChosen(Message):
+        """Enter on a record."""
+
+        def __init__(self, table: RecordTable, record: Record) -> None:
+            super().__init__()
+            self.table = table
+            self.record = record
+
+        @property
+        def control(self) -> RecordTable:
+            return self.table
+
+    class MarksChanged(Message):
+        """Rows were marked or unmarked."""
+
+        def __init__(self, table: RecordTable) -> None:
+            super().__init__()
+            self.table = table
+
+        @property
+        def control(self) -> RecordTable:
+            return self.table
+
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        *,
+        markable: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=False)
+        self.record_columns = list(columns)
+        self.markable = markable
+        self._records: list[Record] = []
+        self._by_key: dict[str, Record] = {}
+        self._shown: list[Record] = []
+        self._marked: dict[str, Record] = {}
+        self._filter = ""
+        self.more = False
+        """Whether the service has more rows than those loaded."""
+        self._asked_more = False
+
+    def on_mount(self) -> None:
+        if self.markable:
+            self.add_column(" ", width=1, key="-mark")
+        for column in self.record_columns:
+            self.add_column(column.label, width=column.width, key=column.key)
+
+    # -- contents --------------------------------------------------------------------------
+
+    @property
+    def records(self) -> list[Record]:
+        """Every record loaded, filtered or not."""
+        return list(self._records)
+
+    @property
+    def shown(self) -> list[Record]:
+        """The records shown (those the filter lets through), in order."""
+        return list(self._shown)
+
+    def record(self, key: str) -> Record | None:
+        return self._by_key.get(key)
+
+    def set_records(self, records: Iterable[Record], *, more: bool = False) -> None:
+        """Show these records instead of those loaded; the cursor stays on the same one."""
+        current = self.highlighted_record
+        self._records = list(records)
+        self._by_key = {record.key: record for record in self._records}
+        self._marked = {k: self._by_key[k] for k in self._marked if k in self._by_key}
+        self.more = more
+        self._asked_more = False
+        self._redraw(keep=current.key if current else None)
+
+    def append_records(self, records: Iterable[Record], *, more: bool = False) -> None:
+        """Add the next page's records below those loaded."""
+        new = [r for r in records if r.key not in self._by_key]
+        self._records.extend(new)
+        self._by_key.update((record.key, record) for record in new)
+        self.more = more
+        self._asked_more = False
+        shown = [r for r in new if self._passes(r)]
+        self._shown.extend(shown)
+        for record in shown:
+            self.add_row(*self._row(record), key=record.key)
+        self._check_more()
+
+    def replace_record(self, record: Record) -> None:
+        """Show a changed record in place (after a write)."""
+        if record.key not in self._by_key:
+            return
+        self._by_key[record.key] = record
+        self._records = [record if r.key == record.key else r for r in self._records]
+        self._shown = [record if r.key == record.key else r for r in self._shown]
+        if record.key in self._marked:
+            self._marked[record.key] = record
+        try:
+            for column, cell in zip(self.record_columns, record.cells, strict=False):
+                self.update_cell(record.key, column.key, _cell(cell), update_width=False)
+        except (RowDoesNotExist, CellDoesNotExist):
+            pass
+
+    def _row(self, record: Record) -> list[Text]:
+        cells = [_cell(cell) for cell in record.cells]
+        if self.markable:
+            mark = Text(MARK, style="bold") if record.key in self._marked else Text(" ")
+            cells.insert(0, mark)
+        return cells
+
+    def _passes(self, record: Record) -> bool:
+        return not self._filter or record.matches(self._filter)
+
+    def _redraw(self, *, keep: str | None = None) -> None:
+        self._shown = [r for r in self._records if self._passes(r)]
+        self.clear()
+        for record in self._shown:
+            self.add_row(*self._row(record), key=record.key)
+        if keep is not None and keep in self._row_locations:
+            self.move_cursor(row=self.get_row_index(keep), animate=False)
+        self.post_message(self.RecordHighlighted(self, self.highlighted_record))
+        self._check_more()
+
+    # -- the local filter ------------------------------------------------------------------
+
+    @property
+    def filter(self) -> str:
+        return self._filter
+
+    def set_filter(self, value: str) -> None:
+        """Show only the loaded records whose text holds ``value`` (case ignored)."""
+        value = value.strip()
+        if value != self._filter:
+            current = self.highlighted_record
+            self._filter = value
+            self._redraw(keep=current.key if current else None)
+
+    # -- the cursor ------------------------------------------------------------------------
+
+    @property
+    def highlighted_record(self) -> Record | None:
+        if not self._shown or not self.row_count:
+            return None
+        row = min(self.cursor_row, len(self._shown) - 1)
+        return self._shown[row] if row >= 0 else None
+
+    def select_key(self, key: str) -> bool:
+        if key not in self._row_locations:
+            return False
+        self.move_cursor(row=self.get_row_index(key), animate=False)
+        return True
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self.post_message(self.RecordHighlighted(self, self.highlighted_record))
+        self._check_more()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        record = self.highlighted_record
+        if record is not None:
+            self.post_message(self.RecordChosen(self, record))
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self.more and new >= self.max_scroll_y - LOOKAHEAD:
+            self._ask_more()
+
+    def _check_more(self) -> None:
+        if self.more and self.cursor_row >= len(self._shown) - LOOKAHEAD:
+            self._ask_more()
+
+    def _ask_more(self) -> None:
+        if not self._asked_more:
+            self._asked_more = True
+            self.post_message(self.MoreWanted(self))
+
+    # -- marks -----------------------------------------------------------------------------
+
+    @property
+    def marked(self) -> list[Record]:
+        """The marked records, in the order they were loaded."""
+        return [r for r in self._records if r.key in self._marked]
+
+    def clear_marks(self) -> None:
+        keys = list(self._marked)
+        self._marked.clear()
+        for key in keys:
+            self._show_mark(key)
+        if keys:
+            self.post_message(self.MarksChanged(self))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_mark":
+            return self.markable
+        return True
+
+    def action_toggle_mark(self) -> None:
+        record = self.highlighted_record
+        if record is None:
+            return
+        if record.key in self._marked:
+            del self._marked[record.key]
+        else:
+            self._marked[record.key] = record
+        self._show_mark(record.key)
+        self.post_message(self.MarksChanged(self))
+        self.action_cursor_down()
+
+    def _show_mark(self, key: str) -> None:
+        if not self.markable or key not in self._row_locations:
+            return
+        mark = Text(MARK, style="bold") if key in self._marked else Text(" ")
+        self.update_cell(key, "-mark", mark)
