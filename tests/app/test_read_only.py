@@ -28,6 +28,9 @@ READS = {
     # review (issue 8): moving through a change request, its diff and its threads
     "toggle_view", "next_change", "previous_change", "next_page", "previous_page", "all_lines",
     "page_threads", "next_thread", "review_queue", "section", "pdf", "step",
+    # sites (issue 10): finding sites, filtering them, viewing a site as a visitor
+    "show_sites", "open_site", "published_filter", "space_filter", "clear_filters",
+    "view_as_visitor", "stop_viewing_as", "share_key",
 }  # fmt: skip
 
 

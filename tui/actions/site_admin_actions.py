@@ -20,6 +20,7 @@ from ..data.journal import ClientCall, JournalEntry
 from ..dialogs import allowed
 from ..dialogs.site_admin import CreateSiteDialog, DeletedSite, DeleteSiteDialog
 from ..dialogs.site_dialogs import JournalDialog
+from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 from .site_journal import journal_of, record_change
 
@@ -93,6 +94,7 @@ class SiteAdminActions(_Screen):
     def sites_changed(self, message: str) -> None:
         """After an undo from the journal: say it, and show the sites again."""
 
+    @mutating
     def action_sites_journal(self) -> None:
         journal = journal_of(self)
         titles = {p.id: p.title for p in self.session.places if p.kind == "site"}
@@ -123,6 +125,7 @@ class SiteAdminActions(_Screen):
         organization = self.organization_in_view()
         return allowed(self, bool(organization and organization.permissions.admin), "admin", doing)
 
+    @mutating
     def action_create_site(self) -> None:
         organization = self.organization_in_view()
         if organization is None or not self._admin("create a site in this organisation"):
@@ -149,6 +152,7 @@ class SiteAdminActions(_Screen):
 
         self.app.push_screen(CreateSiteDialog(org, organization.title), done)
 
+    @mutating
     def action_delete_site(self) -> None:
         site = self.site_in_view()
         if site is None:

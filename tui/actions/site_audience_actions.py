@@ -22,6 +22,7 @@ from ..api.errors import NotFoundError
 from ..api.models import SiteAdaptiveSchema, SiteAdaptiveTemplateConditions
 from ..data.visitor_schema import Claim, SchemaError, parse_json_schema
 from ..dialogs.audience_forms import ClaimForm, RemoveClaimDialog, SchemaChange
+from ..shell.read_only import mutating
 from ..widgets import ItemList, ListEntry
 from .site_base import AudienceData, SiteParts
 
@@ -176,6 +177,7 @@ class SiteAudienceActions(SiteParts):
             return False
         return self.may_change(doing)
 
+    @mutating
     def action_add_claim(self) -> None:
         if not self._schema_ready(f"change the audience of {self.site_title()}"):
             return
@@ -185,6 +187,7 @@ class SiteAudienceActions(SiteParts):
             self._schema_changed,
         )
 
+    @mutating
     def action_rename_claim(self) -> None:
         claim = self._claim()
         if claim is None or not self._schema_ready(f"rename a claim of {self.site_title()}"):
@@ -197,6 +200,7 @@ class SiteAudienceActions(SiteParts):
             self._schema_changed,
         )
 
+    @mutating
     def action_remove_claim(self) -> None:
         claim = self._claim()
         if claim is None or not self._schema_ready(f"remove a claim of {self.site_title()}"):

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from .. import text
 from ..api.errors import ApiError
 from ..data.site_structure import NodeKind
+from ..shell.read_only import READ_ONLY_MESSAGE, read_only_app
 from ..widgets.checked_field import CheckedField
 from ..widgets.site_settings_form import SiteSettings, SiteSettingsForm, field_of_refusal
 from .site_base import SiteParts, SiteView
@@ -74,7 +75,9 @@ class SiteSettingsActions(SiteParts):
             return  # not shown yet: filled in when its tab is first opened
         form = forms[0]
         form.show_settings(settings_of(view))
-        if not view.organization.permissions.admin:
+        if read_only_app(self):
+            form.say("docdeck runs in read-only mode: nothing you type here is saved.", error=True)
+        elif not view.organization.permissions.admin:
             form.say(
                 "You need the admin role in the organisation to change these settings: "
                 "nothing you type here can be saved.",
@@ -95,6 +98,9 @@ class SiteSettingsActions(SiteParts):
     def on_site_settings_form_submitted(self, event: SiteSettingsForm.Submitted) -> None:
         # A handler by name: @on in a mixin that is not a widget class is never registered.
         form = event.form
+        if read_only_app(self):
+            form.say(READ_ONLY_MESSAGE, error=True)
+            return
         if not self.may_change(f"change the settings of {self.site_title()}"):
             form.say(
                 "Nothing was sent: you need the admin role to change the settings.", error=True

@@ -51,6 +51,7 @@ from ..dialogs.site_structure_forms import (
 )
 from ..humanize import plural
 from ..shell.navigation import space_location
+from ..shell.read_only import mutating
 from .site_base import SiteParts
 from .site_edits import snapshot
 from .site_journal import journal_of, last_change_of_site, site_of_entry
@@ -238,6 +239,7 @@ class SiteStructureActions(SiteParts):
 
     # -- adding ----------------------------------------------------------------------------
 
+    @mutating
     def action_add_section(self) -> None:
         if not self._ready(f"add a section to {self.site_title()}"):
             return
@@ -270,6 +272,7 @@ class SiteStructureActions(SiteParts):
         section = node if node.kind is NodeKind.SECTION else self.outline.section_of(node)
         return section.id if section is not None else None
 
+    @mutating
     def action_add_site_space(self) -> None:
         if not self._ready(f"show a space on {self.site_title()}"):
             return
@@ -296,6 +299,7 @@ class SiteStructureActions(SiteParts):
         dialog = AddSiteSpaceDialog(self.target(), self.outline, self._section_here())
         self.app.push_screen(dialog, done)
 
+    @mutating
     def action_create_group(self) -> None:
         if not self._ready(f"create a section group in {self.site_title()}"):
             return
@@ -332,9 +336,11 @@ class SiteStructureActions(SiteParts):
 
     # -- editing ---------------------------------------------------------------------------
 
+    @mutating
     def action_edit_node(self) -> None:
         self._edit("")
 
+    @mutating
     def action_edit_condition(self) -> None:
         self._edit("condition")
 
@@ -363,6 +369,7 @@ class SiteStructureActions(SiteParts):
         form = NodeForm(self.target(), self.outline, node, self.schema, only=only)
         self.app.push_screen(form, done)
 
+    @mutating
     def action_make_default(self) -> None:
         node = self.highlighted_node()
         if node is None or node.kind is NodeKind.GROUP:
@@ -439,6 +446,7 @@ class SiteStructureActions(SiteParts):
 
     # -- deleting --------------------------------------------------------------------------
 
+    @mutating
     def action_delete_node(self) -> None:
         node = self.highlighted_node()
         if node is None:
@@ -468,15 +476,19 @@ class SiteStructureActions(SiteParts):
 
     # -- moving ----------------------------------------------------------------------------
 
+    @mutating
     def action_move_up(self) -> None:
         self._rearrange(lambda key: plan_shift(self.outline, key, UP))
 
+    @mutating
     def action_move_down(self) -> None:
         self._rearrange(lambda key: plan_shift(self.outline, key, DOWN))
 
+    @mutating
     def action_into_group(self) -> None:
         self._rearrange(lambda key: plan_into_group(self.outline, key))
 
+    @mutating
     def action_out_of_group(self) -> None:
         self._rearrange(lambda key: plan_out_of_group(self.outline, key))
 
@@ -508,6 +520,7 @@ class SiteStructureActions(SiteParts):
 
     # -- undo ------------------------------------------------------------------------------
 
+    @mutating
     def action_undo_last(self) -> None:
         entry = last_change_of_site(self, self.site_id)
         if entry is None:
@@ -554,6 +567,7 @@ class SiteStructureActions(SiteParts):
         self.changing = True
         self.run_task(work, group="change")
 
+    @mutating
     def action_show_journal(self) -> None:
         entries = journal_of(self).newest_first()
         titles = {place.id: place.title for place in self.session.places if place.kind == "site"}

@@ -36,6 +36,7 @@ from ..shell.navigation import (
     site_section_location,
     sites_location,
 )
+from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen, ScreenCommand
 from ..widgets import Breadcrumbs, Crumb, DetailPane, SiteStructureTree
 
@@ -394,6 +395,7 @@ class SiteScreen(
     def site_in_view(self) -> Site | None:
         return self.site
 
+    @mutating
     def action_delete_this_site(self) -> None:
         self.action_delete_site()
 
