@@ -1,27 +1,22 @@
-"""Provides SiteStructureActions: the keys of a site's structure tree, and undo.
+"""Provides SiteStructureActions: the keys of a site's structure tree.
 
 Adding, editing and deleting sections, section groups and site spaces; moving them with the
 keyboard (``K``/``J`` up and down among their siblings, ``>`` and ``<`` into and out of a
-group); making one the default; viewing the site as a visitor; undoing (``u``, and ``U`` for
-the journal). Each change is sent only when the user may change the site, is journaled with
-its undo, and the tree then shows what the service lists next: no key plans a move from a
-tree that is not yet the service's.
+group); making one the default. Each change is sent only when the user may change the site, is
+journaled with its undo (``u`` and ``U``: ``site_history``), and the tree then shows what the
+service lists next: no key plans a move from a tree that is not yet the service's. Viewing the
+site as a visitor is in ``site_visitor``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from textual.binding import Binding, BindingType
-from textual.content import Content
-from textual.widgets import Static
 
 from .. import text
 from ..api.errors import ApiError
 from ..api.models import SiteSection, SiteSectionGroup, SiteSpace, Space
-from ..data.conditions import Outcome, Visitor
-from ..data.journal import JournalEntry, NothingToUndo
 from ..data.site_structure import (
     DOWN,
     UP,
@@ -32,14 +27,9 @@ from ..data.site_structure import (
     plan_into_group,
     plan_out_of_group,
     plan_shift,
-    verdicts,
 )
 from ..dialogs.site_dialogs import (
     ConfirmStructureDelete,
-    JournalDialog,
-    VisitorChoice,
-    VisitorDialog,
-    describe_visitor,
 )
 from ..dialogs.site_structure_forms import (
     AddSectionDialog,
@@ -52,9 +42,9 @@ from ..dialogs.site_structure_forms import (
 from ..humanize import plural
 from ..shell.navigation import space_location
 from ..shell.read_only import mutating
-from .site_base import SiteParts
 from .site_edits import snapshot
-from .site_journal import journal_of, last_change_of_site, site_of_entry
+from .site_history import JOURNAL_BINDING, UNDO_BINDING, SiteHistory
+from .site_visitor import STOP_VIEW_AS_BINDING, VIEW_AS_BINDING, SiteVisitorView
 
 __all__ = ["STRUCTURE_BINDINGS", "SiteStructureActions"]
 
@@ -97,14 +87,8 @@ STRUCTURE_BINDINGS: list[BindingType] = [
         "site.move_down",
         "Move the highlighted node down among its siblings",
     ),
-    _binding(
-        "v",
-        "view_as_visitor",
-        "View as",
-        "site.view_as",
-        "Grey out what a visitor (with claims you pick, or anonymous) would not see",
-    ),
-    _binding("u", "undo_last", "Undo", "site.undo", "Undo the last change of this site"),
+    VIEW_AS_BINDING,
+    UNDO_BINDING,
     _binding(
         "d,delete",
         "delete_node",
@@ -152,25 +136,17 @@ STRUCTURE_BINDINGS: list[BindingType] = [
         "Make the highlighted section (or site space) the default",
         False,
     ),
-    _binding(
-        "V", "stop_viewing_as", "Stop view as", "site.stop_view_as", "Show every node again", False
-    ),
-    _binding(
-        "U",
-        "show_journal",
-        "Journal",
-        "site.journal",
-        "This session's changes to sites; Enter undoes any of them",
-        False,
-    ),
+    STOP_VIEW_AS_BINDING,
+    JOURNAL_BINDING,
 ]
 
 _NEEDS_NODE = {"edit_node", "delete_node", "move_up", "move_down"}
 _NEEDS_CONDITION_HOLDER = {"edit_condition", "make_default"}
 
 
-class SiteStructureActions(SiteParts):
-    """Mixin of the site screen: what the structure's keys do."""
+class SiteStructureActions(SiteHistory, SiteVisitorView):
+    """Mixin of the site screen: what the structure's keys do (undo and the visitor simulation
+    come from ``SiteHistory`` and ``SiteVisitorView``)."""
 
     STRUCTURE_ACTIONS = frozenset(
         b.action
@@ -178,18 +154,10 @@ class SiteStructureActions(SiteParts):
         if isinstance(b, Binding) and b.action not in ("undo_last", "show_journal")
     )
 
-    visitor: Visitor | None = None
-    """The visitor simulated (None: every node shows as it is)."""
-    changing: bool = False
-    """Whether a change was sent and the tree does not show the service's answer yet."""
-
     def highlighted_node(self) -> SiteNode | None:
         raise NotImplementedError
 
     def space_behind(self, node: SiteNode) -> Space | None:
-        raise NotImplementedError
-
-    def show_node_details(self) -> None:
         raise NotImplementedError
 
     # -- which keys fit the highlighted node ------------------------------------------------
@@ -209,33 +177,7 @@ class SiteStructureActions(SiteParts):
         return True
 
     def _ready(self, doing: str) -> bool:
-        if self.changing:
-            self.notify("Wait: the last change is still being sent.", severity="warning")
-            return False
-        return self.may_change(doing)
-
-    # -- after a change --------------------------------------------------------------------
-
-    def structure_changed(self, message: str, *, select: str | None = None) -> None:
-        """Say what was done, and show what the service lists now (before the next change)."""
-        self.notify(message, title="Done", markup=False)
-        self.changing = True
-        self.pending_select = select
-
-        def failed(error: ApiError) -> None:
-            self.changing = False
-
-        self.load(self.fetch_view, self._show_changed, refresh=True, on_error=failed)
-
-    def _show_changed(self, view: Any) -> None:
-        self.changing = False
-        self.select_after_show(self.pending_select)
-        self.show_view(view)
-
-    pending_select: str | None = None
-
-    def select_after_show(self, key: str | None) -> None:
-        raise NotImplementedError
+        return not self.still_changing() and self.may_change(doing)
 
     # -- adding ----------------------------------------------------------------------------
 
@@ -496,8 +438,7 @@ class SiteStructureActions(SiteParts):
         node = self.highlighted_node()
         if node is None:
             return
-        if self.changing:
-            self.notify("Wait: the last change is still being sent.", severity="warning")
+        if self.still_changing():
             return
         try:
             plan = plan_of(node.key)
@@ -517,118 +458,6 @@ class SiteStructureActions(SiteParts):
             self.structure_changed(f"{plan.description}.", select=plan.subject)
 
         self.run_change(work)
-
-    # -- undo ------------------------------------------------------------------------------
-
-    @mutating
-    def action_undo_last(self) -> None:
-        entry = last_change_of_site(self, self.site_id)
-        if entry is None:
-            self.notify("Nothing to undo on this site in this session.", severity="warning")
-            return
-        self.undo_entry(entry)
-
-    def undo_entry(self, entry: JournalEntry) -> None:
-        if self.changing:
-            self.notify("Wait: the last change is still being sent.", severity="warning")
-            return
-        if not self.may_change("undo a change of this site"):
-            return
-        journal = journal_of(self)
-        later = journal.later_on_same_subject(entry)
-
-        async def work() -> None:
-            try:
-                await journal.undo(entry)
-            except NothingToUndo as reason:
-                self.changing = False
-                self.notify(str(reason), severity="warning", markup=False)
-                return
-            except ApiError as error:
-                self.changing = False
-                self.notify(
-                    f"{entry.description} is still in place: {error.message}\n{error.hint}",
-                    title="Undo failed",
-                    severity="error",
-                    markup=False,
-                )
-                return
-            notes = "".join(f"\n{note}" for note in entry.notes)
-            warning = (
-                f"\n{plural(len(later), 'later change')} touched the same node." if later else ""
-            )
-            if site_of_entry(entry) == self.site_id:
-                self.structure_changed(f"Undid: {entry.description}.{notes}{warning}")
-                self.refresh_side_views()
-            else:
-                self.changing = False
-                self.notify(f"Undid: {entry.description}.{notes}", title="Done", markup=False)
-
-        self.changing = True
-        self.run_task(work, group="change")
-
-    @mutating
-    def action_show_journal(self) -> None:
-        entries = journal_of(self).newest_first()
-        titles = {place.id: place.title for place in self.session.places if place.kind == "site"}
-
-        def chosen(entry: JournalEntry | None) -> None:
-            if entry is not None:
-                self.undo_entry(entry)
-
-        self.app.push_screen(JournalDialog(entries, titles), chosen)
-
-    # -- view as a visitor -----------------------------------------------------------------
-
-    def compose_visitor_bar(self) -> Any:
-        yield Static(id="visitor-bar")
-
-    def action_view_as_visitor(self) -> None:
-        def chosen(choice: VisitorChoice | None) -> None:
-            if choice is not None:
-                self.visitor = choice.visitor
-                self.show_simulation()
-                self.refresh_bindings()
-
-        self.app.push_screen(VisitorDialog(self.schema, self.visitor), chosen)
-
-    def action_stop_viewing_as(self) -> None:
-        self.visitor = None
-        self.show_simulation()
-        self.refresh_bindings()
-
-    def show_simulation(self) -> None:
-        """Grey out what the simulated visitor would not see, and say who it is."""
-        bar = self.query_one("#visitor-bar", Static)
-        tree = self.tree_widget()
-        if self.visitor is None:
-            tree.show_verdicts({})
-            bar.display = False
-            self.show_node_details()
-            return
-        found = verdicts(self.outline, self.visitor)
-        tree.show_verdicts(found)
-        considered = [
-            v for k, v in found.items() if self.outline.node(k).kind is not NodeKind.GROUP
-        ]
-        hidden = sum(1 for v in considered if v.outcome is Outcome.HIDDEN)
-        unknown = sum(1 for v in considered if v.outcome is Outcome.UNKNOWN)
-        who = describe_visitor(self.visitor, self.schema)
-        parts = [f"{hidden} of {len(considered)} hidden"]
-        if unknown:
-            parts.append(f"{unknown} cannot be evaluated")
-        bar.update(
-            Content.assemble(
-                Content.styled("Viewing as ", "bold"),
-                text.content(who),
-                Content.styled(f" · {', '.join(parts)} · v changes, V stops", "$text-muted"),
-            )
-        )
-        bar.display = True
-        self.show_node_details()
-
-    def tree_widget(self) -> Any:
-        raise NotImplementedError
 
     def open_space_of(self, node: SiteNode) -> None:
         space = self.space_behind(node)

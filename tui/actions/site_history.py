@@ -1,0 +1,129 @@
+"""Provides SiteHistory: a site's changes as they land, and their undo (``u``, ``U``).
+
+A change that was sent makes the tree load what the service lists next; until it shows, no
+other change is planned (``still_changing``). ``u`` undoes the site's last change still in
+place, ``U`` lists this session's changes to sites and undoes any of them, saying when a later
+change touched the same node and what cannot be fully restored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from ..api.errors import ApiError
+from ..data.journal import JournalEntry, NothingToUndo
+from ..dialogs.site_dialogs import JournalDialog
+from ..humanize import plural
+from ..shell.read_only import mutating
+from .site_base import SiteParts
+from .site_journal import journal_of, last_change_of_site, site_of_entry
+
+__all__ = ["JOURNAL_BINDING", "UNDO_BINDING", "SiteHistory"]
+
+UNDO_BINDING = Binding(
+    "u", "undo_last", "Undo", id="site.undo", tooltip="Undo the last change of this site"
+)
+JOURNAL_BINDING = Binding(
+    "U",
+    "show_journal",
+    "Journal",
+    show=False,
+    id="site.journal",
+    tooltip="This session's changes to sites; Enter undoes any of them",
+)
+
+
+class SiteHistory(SiteParts):
+    """Mixin of the site screen: changes landing, and undo."""
+
+    changing: bool = False
+    """Whether a change was sent and the tree does not show the service's answer yet."""
+    pending_select: str | None = None
+
+    def select_after_show(self, key: str | None) -> None:
+        raise NotImplementedError
+
+    def still_changing(self) -> bool:
+        """Whether the last change is still on its way (then say so)."""
+        if self.changing:
+            self.notify("Wait: the last change is still being sent.", severity="warning")
+        return self.changing
+
+    # -- after a change --------------------------------------------------------------------
+
+    def structure_changed(self, message: str, *, select: str | None = None) -> None:
+        """Say what was done, and show what the service lists now (before the next change)."""
+        self.notify(message, title="Done", markup=False)
+        self.changing = True
+        self.pending_select = select
+
+        def failed(error: ApiError) -> None:
+            self.changing = False
+
+        self.load(self.fetch_view, self._show_changed, refresh=True, on_error=failed)
+
+    def _show_changed(self, view: Any) -> None:
+        self.changing = False
+        self.select_after_show(self.pending_select)
+        self.show_view(view)
+
+    # -- undo ------------------------------------------------------------------------------
+
+    @mutating
+    def action_undo_last(self) -> None:
+        entry = last_change_of_site(self, self.site_id)
+        if entry is None:
+            self.notify("Nothing to undo on this site in this session.", severity="warning")
+            return
+        self.undo_entry(entry)
+
+    def undo_entry(self, entry: JournalEntry) -> None:
+        if self.still_changing():
+            return
+        if not self.may_change("undo a change of this site"):
+            return
+        journal = journal_of(self)
+        later = journal.later_on_same_subject(entry)
+
+        async def work() -> None:
+            try:
+                await journal.undo(entry)
+            except NothingToUndo as reason:
+                self.changing = False
+                self.notify(str(reason), severity="warning", markup=False)
+                return
+            except ApiError as error:
+                self.changing = False
+                self.notify(
+                    f"{entry.description} is still in place: {error.message}\n{error.hint}",
+                    title="Undo failed",
+                    severity="error",
+                    markup=False,
+                )
+                return
+            notes = "".join(f"\n{note}" for note in entry.notes)
+            warning = (
+                f"\n{plural(len(later), 'later change')} touched the same node." if later else ""
+            )
+            if site_of_entry(entry) == self.site_id:
+                self.structure_changed(f"Undid: {entry.description}.{notes}{warning}")
+                self.refresh_side_views()
+            else:
+                self.changing = False
+                self.notify(f"Undid: {entry.description}.{notes}", title="Done", markup=False)
+
+        self.changing = True
+        self.run_task(work, group="change")
+
+    @mutating
+    def action_show_journal(self) -> None:
+        entries = journal_of(self).newest_first()
+        titles = {place.id: place.title for place in self.session.places if place.kind == "site"}
+
+        def chosen(entry: JournalEntry | None) -> None:
+            if entry is not None:
+                self.undo_entry(entry)
+
+        self.app.push_screen(JournalDialog(entries, titles), chosen)
