@@ -196,6 +196,7 @@ async def review_merge(pilot: Pilot[None]) -> None:
     await press(pilot, "1", "down", "enter")
     await press(pilot, "m")
 
+
 # -- sites (issue 10) --
 
 
