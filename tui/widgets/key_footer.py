@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -74,6 +75,32 @@ class KeyFooter(Footer):
         yield from others
         yield from fit_keys(keys, width)
         yield from palette
+
+    _shown: tuple[object, ...] | None = None
+    """What the footer was last composed from: the keys, whether each is enabled, the width."""
+
+    def _signature(self) -> tuple[object, ...]:
+        return (
+            self.size.width or self.app.size.width,
+            tuple(
+                (binding.key, binding.action, binding.description, enabled, tooltip)
+                for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+                if binding.show
+            ),
+        )
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        # Textual composes the footer again whenever focus moves or a binding is checked, even
+        # when the keys shown stay the same; each time it builds every key's widget anew.
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if self._signature() != self._shown:
+            self.call_after_refresh(self.recompose)
+
+    async def recompose(self) -> None:
+        self._shown = self._signature() if self.is_attached else None
+        await super().recompose()
 
     def on_resize(self) -> None:
         if self.is_attached and self._bindings_ready:
