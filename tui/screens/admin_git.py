@@ -13,6 +13,7 @@ from ..api import UNSET
 from ..api.errors import NotFoundError
 from ..api.models import GitSyncState, Page, Space
 from ..dialogs import allowed
+from ..dialogs.applied_admin import legacy_git_removed
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.git_form import GitForm
@@ -162,6 +163,11 @@ class GitScreen(TableScreen[Space]):
             impact,
             partial(self.client.space_git.delete_legacy_git_installation, space.id),
             confirm_label="Remove",
+            # Only a sync through the legacy installation shows it: the flag alone does not.
+            check=partial(legacy_git_removed, self.client, space.id)
+            if space.git_sync is not None
+            and space.git_sync.installation_provider == "github-legacy"
+            else None,
         )
 
         def removed(result: object) -> None:
