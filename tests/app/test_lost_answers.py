@@ -17,7 +17,7 @@ from tui.screens.thread import MessageBox, ThreadScreen
 from tui.widgets import TextField
 
 from .acting import highlight, notifications, on_screen, open_northwind, sent, tree_rows
-from .admin_acting import cells, choose, highlight_row, open_admin
+from .admin_acting import cells, choose, highlight_row, open_admin, pick
 from .conftest import settle
 from .reviewing import drafts_home, open_change_request, type_text
 
@@ -257,3 +257,32 @@ async def test_a_duplicate_whose_answer_was_lost_is_found_made_once(make_app, tr
         assert titles[:2] == ["Sent, but the answer was lost", "It was applied"]
         assert "Duplicated Team handbook as Copy of Team handbook." in notifications(app)
         assert tree_rows(screen.content_tree).count("📓 Copy of Team handbook") == 1
+
+
+async def test_a_bulk_role_change_stops_at_a_lost_answer_and_reports_it_applied(
+    make_app, transport
+):
+    dropper = AnswerDropper(
+        transport, lambda r: r.method == "PATCH" and len(sent(transport, "PATCH")) == 1
+    )
+    app = make_app(transport_override=dropper)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await pilot.press("f")
+        await pick(pilot, "Edit")
+        await highlight_row(pilot, screen, "Rahul Mehta")
+        await pilot.press("space", "down", "space", "space")  # Rahul, Hana, Jonas
+        await pilot.press("e")
+        await settle(pilot)
+        await choose(pilot, "#role", "review")
+        app.screen.submit()
+        await settle(pilot)
+        assert dropper.dropped == 1
+        assert len(sent(transport, "PATCH")) == 2  # Rahul, then Hana's, never sent again
+        report = on_screen(app)
+        assert "Changed 2 of 3: Rahul Mehta and Hana Kobayashi." in report
+        assert "Sent for Hana Kobayashi, but the answer was lost: reading it again shows it" in (
+            report
+        )
+        assert "Not tried (1): Jonas Becker." in report
+        assert "Stopped at a lost answer: 2 changes made." in report

@@ -158,16 +158,17 @@ class GitScreen(TableScreen[Space]):
                 ),
             ]
         )
+        # Only a sync through the legacy installation shows that it is there (the flag alone
+        # does not): without one, a lost answer cannot be checked, and removing twice is harmless.
+        shown = (
+            space.git_sync is not None and space.git_sync.installation_provider == "github-legacy"
+        )
         dialog = ConfirmAction(
             heading("Remove the legacy Git installation of ", space.title, "?"),
             impact,
             partial(self.client.space_git.delete_legacy_git_installation, space.id),
             confirm_label="Remove",
-            # Only a sync through the legacy installation shows it: the flag alone does not.
-            check=partial(legacy_git_removed, self.client, space.id)
-            if space.git_sync is not None
-            and space.git_sync.installation_provider == "github-legacy"
-            else None,
+            check=partial(legacy_git_removed, self.client, space.id) if shown else None,
         )
 
         def removed(result: object) -> None:
