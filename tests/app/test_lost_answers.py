@@ -16,7 +16,16 @@ from tui.dialogs.review_forms import MergeDialog
 from tui.screens.thread import MessageBox, ThreadScreen
 from tui.widgets import TextField
 
-from .acting import highlight, notifications, on_screen, open_northwind, sent, tree_rows
+from ..conftest import ORG
+from .acting import (
+    highlight,
+    notifications,
+    on_screen,
+    open_northwind,
+    sent,
+    space_id,
+    tree_rows,
+)
 from .admin_acting import cells, choose, highlight_row, open_admin, pick
 from .conftest import settle
 from .reviewing import drafts_home, open_change_request, type_text
@@ -166,24 +175,25 @@ async def test_a_merge_whose_answer_was_lost_is_checked_until_known_and_never_re
 async def test_a_dialog_that_cannot_check_says_so_and_resends_only_when_pressed(
     make_app, transport
 ):
-    dropper = AnswerDropper(transport, lambda r: r.url.path.endswith("/merge"))
+    dropper = AnswerDropper(transport, lambda r: r.method == "PATCH")
     app = make_app(transport_override=dropper)
 
-    class UncheckedMerge(MergeDialog):
+    class UncheckedRename(SpaceForm):
         check_applied = ActionDialog.check_applied  # as a dialog that supplies no check
         CSS_PATH = str(Path(base.__file__).parent / ActionDialog.CSS_PATH)  # the dialogs' own
 
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_change_request(pilot, "Document the new rate limits")
-        app.push_screen(UncheckedMerge(screen.view))
         await settle(pilot)
-        await pilot.click("#confirm")
+        space = await app.client.spaces.get_space_by_id(await space_id(app.client, "Team handbook"))
+        app.push_screen(UncheckedRename("title", organization_id=ORG, space=space))
+        await settle(pilot)
+        await pilot.press("end", *"!", "enter")
         await settle(pilot)
         assert "it may have been applied, and this form cannot check" in on_screen(app)
         await pilot.press("enter")  # Enter looks again, which cannot tell either
         await settle(pilot)
-        assert isinstance(app.screen, UncheckedMerge)
-        assert len([s for s in sent(transport, "POST") if s.path.endswith("/merge")]) == 1
+        assert isinstance(app.screen, UncheckedRename)
+        assert [p.json for p in sent(transport, "PATCH")] == [{"title": "Team handbook!"}]
         await pilot.press("escape")
         await settle(pilot)
         assert "Closed without knowing" in [n.title for n in app._notifications]
