@@ -1,5 +1,5 @@
 """A write whose answer was lost: the dialog checks whether it was applied, and never sends it
-again without the user's word (a rename, a create, a merge)."""
+again without the user's word (a rename, a create, a merge, a reply, a role change)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,29 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-from textual.app import ComposeResult
-from textual.content import Content
 from textual.widgets import Button, Static
 
-from tui.api.models import ChangeRequestResult
+from tui.api.limits import COMMENT_BODY_MAX
 from tui.dialogs import ActionDialog, SpaceForm, base
-from tui.dialogs.applied import merged
+from tui.dialogs.review_forms import MergeDialog
+from tui.screens.thread import MessageBox, ThreadScreen
 from tui.widgets import TextField
 
-from .acting import highlight, notifications, on_screen, open_northwind, sent, space_id, tree_rows
+from ..conftest import ORG
+from .acting import (
+    highlight,
+    notifications,
+    on_screen,
+    open_northwind,
+    sent,
+    space_id,
+    tree_rows,
+)
+from .admin_acting import cells, choose, highlight_row, open_admin, pick
 from .conftest import settle
+from .reviewing import drafts_home, open_change_request, type_text
+
+__all__ = ["drafts_home"]
 
 
 class AnswerDropper(httpx.AsyncBaseTransport):
@@ -62,6 +74,10 @@ def status_of(app) -> str:
 
 def button(app, selector: str) -> Button:
     return app.screen.query_one(selector, Button)
+
+
+def reply_status(screen: ThreadScreen) -> str:
+    return " ".join(str(screen.query_one("#reply-status", Static).render()).split())
 
 
 async def test_a_rename_whose_answer_was_lost_is_found_applied_and_sent_once(make_app, transport):
@@ -125,51 +141,18 @@ async def test_a_create_whose_answer_was_lost_finds_the_new_space_and_makes_one(
         assert "Created the space Changelog." in notifications(app)
 
 
-class MergeDialog(ActionDialog[ChangeRequestResult]):
-    """A merge, as a review screen's dialog would send it and check it after a lost answer."""
-
-    confirm_label = "Merge"
-    CSS_PATH = str(Path(base.__file__).parent / ActionDialog.CSS_PATH)  # where the dialogs' is
-
-    def __init__(self, space_id: str, number: int, subject: str) -> None:
-        super().__init__(Content.assemble("Merge ", subject, " into main?"))
-        self.space_id = space_id
-        self.number = number
-
-    def compose_body(self) -> ComposeResult:
-        yield Static(Content("Its edits become the space's main content."))
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm", Button).focus()
-
-    async def send(self) -> ChangeRequestResult:
-        return await self.client.change_requests.merge_change_request(self.space_id, self.number)
-
-    async def check_applied(self) -> ChangeRequestResult | None:
-        return await merged(self.client, self.space_id, self.number)
-
-
-async def rate_limits_request(client) -> tuple[str, int]:
-    """The space and number of an open change request that merges cleanly."""
-    space = await space_id(client, "API Reference")
-    listing = await client.change_requests.list_change_requests_for_space(space)
-    request = next(r for r in listing.items if r.subject == "Document the new rate limits")
-    return space, request.number
-
-
 async def test_a_merge_whose_answer_was_lost_is_checked_until_known_and_never_resent(
     make_app, transport
 ):
     dropper = AnswerDropper(transport, lambda r: r.url.path.endswith("/merge"))
     dropper.offline = True  # the check cannot read the service at first
     app = make_app(transport_override=dropper)
-    results: list[ChangeRequestResult | None] = []
     async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_change_request(pilot, "Document the new rate limits")
+        await pilot.press("m")
         await settle(pilot)
-        space, number = await rate_limits_request(app.client)
-        app.push_screen(MergeDialog(space, number, "Document the new rate limits"), results.append)
-        await settle(pilot)
-        await pilot.press("enter")
+        assert isinstance(app.screen, MergeDialog)
+        await pilot.click("#confirm")
         await settle(pilot)
         assert isinstance(app.screen, MergeDialog)
         assert "checking whether it was applied failed too" in on_screen(app)
@@ -182,36 +165,93 @@ async def test_a_merge_whose_answer_was_lost_is_checked_until_known_and_never_re
         await pilot.pause(0.25)  # a button takes no second press while it shows the first
         await pilot.press("enter")
         await settle(pilot)
-        assert not isinstance(app.screen, MergeDialog)
-        assert [r.result for r in results if r] == ["merge"]
+        assert app.screen is screen
         assert len([s for s in sent(transport, "POST") if s.path.endswith("/merge")]) == 1
         assert "It was applied" in [n.title for n in app._notifications]
+        assert "Merged into API Reference." in notifications(app)
+        assert screen.view.change_request.status == "merged"
 
 
 async def test_a_dialog_that_cannot_check_says_so_and_resends_only_when_pressed(
     make_app, transport
 ):
-    dropper = AnswerDropper(transport, lambda r: r.url.path.endswith("/merge"))
+    dropper = AnswerDropper(transport, lambda r: r.method == "PATCH")
     app = make_app(transport_override=dropper)
+
+    class UncheckedRename(SpaceForm):
+        check_applied = ActionDialog.check_applied  # as a dialog that supplies no check
+        CSS_PATH = str(Path(base.__file__).parent / ActionDialog.CSS_PATH)  # the dialogs' own
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        space, number = await rate_limits_request(app.client)
-
-        class UncheckedMerge(MergeDialog):
-            check_applied = ActionDialog.check_applied  # as a dialog that supplies no check
-
-        app.push_screen(UncheckedMerge(space, number, "Document the new rate limits"))
+        space = await app.client.spaces.get_space_by_id(await space_id(app.client, "Team handbook"))
+        app.push_screen(UncheckedRename("title", organization_id=ORG, space=space))
         await settle(pilot)
-        await pilot.press("enter")
+        await pilot.press("end", *"!", "enter")
         await settle(pilot)
         assert "it may have been applied, and this form cannot check" in on_screen(app)
         await pilot.press("enter")  # Enter looks again, which cannot tell either
         await settle(pilot)
-        assert isinstance(app.screen, UncheckedMerge)
-        assert len([s for s in sent(transport, "POST") if s.path.endswith("/merge")]) == 1
+        assert isinstance(app.screen, UncheckedRename)
+        assert [p.json for p in sent(transport, "PATCH")] == [{"title": "Team handbook!"}]
         await pilot.press("escape")
         await settle(pilot)
         assert "Closed without knowing" in [n.title for n in app._notifications]
+
+
+async def test_a_reply_whose_answer_was_lost_is_found_in_the_thread_and_sent_once(
+    make_app, transport
+):
+    dropper = AnswerDropper(
+        transport, lambda r: r.method == "POST" and r.url.path.endswith("/replies")
+    )
+    app = make_app(transport_override=dropper)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_change_request(pilot, "Explain when tokens expire")
+        await pilot.press("t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ThreadScreen)
+        await pilot.press("c")
+        # Over the service's limit: refused beside the box, nothing sent, the text kept.
+        await type_text(pilot, "x" * (COMMENT_BODY_MAX + 1))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Nothing was sent: A comment is at most 100,000 characters" in reply_status(screen)
+        assert len(screen.reply_area.text) == COMMENT_BODY_MAX + 1 and not dropper.dropped
+        screen.reply_area.text = ""
+        await type_text(pilot, "Expiry is now in the guide.")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert dropper.dropped == 1
+        replies = [s for s in sent(transport, "POST") if s.path.endswith("/replies")]
+        assert [r.json for r in replies] == [{"body": {"markdown": "Expiry is now in the guide."}}]
+        assert [n.title for n in app._notifications][-2:] == [
+            "Sent, but the answer was lost",
+            "It was applied",
+        ]
+        assert screen.reply_area.text == "" and reply_status(screen) == "Sent."
+        bodies = [box.message.body.markdown for box in screen.query(MessageBox)]
+        assert bodies.count("Expiry is now in the guide.") == 1
+
+
+async def test_a_role_change_whose_answer_was_lost_is_read_back_and_shown(make_app, transport):
+    dropper = AnswerDropper(transport, lambda r: r.method == "PATCH")
+    app = make_app(transport_override=dropper)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await highlight_row(pilot, screen, "Mei Chen")
+        await pilot.press("e")
+        await settle(pilot)
+        await choose(pilot, "#role", "review")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        [patch] = sent(transport, "PATCH")
+        assert patch.json == {"role": "review"} and dropper.dropped == 1
+        assert cells(screen, patch.path.rsplit("/", 1)[1])[1] == "review"
+        assert "It was applied" in [n.title for n in app._notifications]
+        assert "Mei Chen now has the review role." in notifications(app)
 
 
 async def test_a_duplicate_whose_answer_was_lost_is_found_made_once(make_app, transport):
@@ -227,3 +267,32 @@ async def test_a_duplicate_whose_answer_was_lost_is_found_made_once(make_app, tr
         assert titles[:2] == ["Sent, but the answer was lost", "It was applied"]
         assert "Duplicated Team handbook as Copy of Team handbook." in notifications(app)
         assert tree_rows(screen.content_tree).count("📓 Copy of Team handbook") == 1
+
+
+async def test_a_bulk_role_change_stops_at_a_lost_answer_and_reports_it_applied(
+    make_app, transport
+):
+    dropper = AnswerDropper(
+        transport, lambda r: r.method == "PATCH" and len(sent(transport, "PATCH")) == 1
+    )
+    app = make_app(transport_override=dropper)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await pilot.press("f")
+        await pick(pilot, "Edit")
+        await highlight_row(pilot, screen, "Rahul Mehta")
+        await pilot.press("space", "down", "space", "space")  # Rahul, Hana, Jonas
+        await pilot.press("e")
+        await settle(pilot)
+        await choose(pilot, "#role", "review")
+        app.screen.submit()
+        await settle(pilot)
+        assert dropper.dropped == 1
+        assert len(sent(transport, "PATCH")) == 2  # Rahul, then Hana's, never sent again
+        report = on_screen(app)
+        assert "Changed 2 of 3: Rahul Mehta and Hana Kobayashi." in report
+        assert "Sent for Hana Kobayashi, but the answer was lost: reading it again shows it" in (
+            report
+        )
+        assert "Not tried (1): Jonas Becker." in report
+        assert "Stopped at a lost answer: 2 changes made." in report

@@ -139,6 +139,12 @@ class ContentActions(_Screen):
         if outcome is None:
             return
         result = outcome.result
+        if not outcome.counted:
+            self.content_changed(
+                f"Imported {text.one_line(outcome.url)} ({outcome.source}), "
+                f"in revision {result.revision}."
+            )
+            return
         self.content_changed(
             f"Imported {result.imported_resources} of "
             f"{plural(result.total_resources, 'resource')} from {text.one_line(outcome.url)} "

@@ -18,6 +18,7 @@ from .. import text
 from ..api.models import Member, Team
 from ..data.bulk import BulkOutcome
 from ..dialogs import allowed
+from ..dialogs.applied_admin import in_team
 from ..dialogs.bulk_dialog import describe_outcome
 from ..dialogs.member_dialogs import (
     BulkRemoveDialog,
@@ -29,6 +30,7 @@ from ..dialogs.member_dialogs import (
     member_name,
 )
 from ..humanize import plural
+from ..shell.lost_answers import write_checked
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 
@@ -104,7 +106,7 @@ class MemberActions(_Screen):
         return members
 
     def _bulk_done(self, verb: str, outcome: BulkOutcome[Member] | None, **extra: bool) -> None:
-        if outcome is None or not (outcome.applied or outcome.refused):
+        if outcome is None or not (outcome.applied or outcome.refused or outcome.lost):
             return
         if outcome.complete:
             names = ", ".join(text.one_line(member_name(m)) for m in outcome.applied[:3])
@@ -197,16 +199,27 @@ class MemberActions(_Screen):
         self.app.push_screen(TeamPickDialog(self.organization_id, members), chosen)
 
     async def _add_to_team(self, team: Team, members: Sequence[Member]) -> None:
-        team_members = self.client.team_members
-        if len(members) == 1:
-            await team_members.add_member_to_organization_team_by_id(
-                self.organization_id, team.id, members[0].user.id
-            )
-        else:
-            # Several at once: the bulk update, one request that checks every name first.
-            await team_members.update_members_in_organization_team(
-                self.organization_id, team.id, add=[m.user.id for m in members]
-            )
+        client, organization = self.client, self.organization_id
+        team_members = client.team_members
+        users = [m.user.id for m in members]
+
+        async def add() -> bool:
+            if len(users) == 1:
+                await team_members.add_member_to_organization_team_by_id(
+                    organization, team.id, users[0]
+                )
+            else:
+                # Several at once: the bulk update, one request that checks every name first.
+                await team_members.update_members_in_organization_team(
+                    organization, team.id, add=users
+                )
+            return True
+
+        async def added() -> bool | None:
+            return await in_team(client, organization, team.id, users) or None
+
+        if not await write_checked(self, client, add, added, again="press t to add again."):
+            return
         who = (
             text.one_line(member_name(members[0]))
             if len(members) == 1

@@ -12,11 +12,14 @@ from textual.content import Content
 from .. import text
 from ..api.models import OpenAPISpec
 from ..dialogs import allowed
+from ..dialogs.applied import gone
+from ..dialogs.applied_admin import spec_visibility
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.openapi_forms import SpecForm
 from ..dialogs.pick_dialog import PickDialog
 from ..humanize import seen_ago
+from ..shell.lost_answers import write_checked
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 
@@ -118,10 +121,21 @@ class OpenAPIActions(_Screen):
                 return
 
             async def send() -> None:
-                result = await self.client.openapi.update_openapi_spec_by_slug(
-                    self.organization_id, spec.slug, visibility=visibility
+                client, organization = self.client, self.organization_id
+                result = await write_checked(
+                    self,
+                    client,
+                    partial(
+                        client.openapi.update_openapi_spec_by_slug,
+                        organization,
+                        spec.slug,
+                        visibility=visibility,
+                    ),
+                    partial(spec_visibility, client, organization, spec.slug, visibility),
+                    again="press v to change it again.",
                 )
-                self.spec_changed(result, f"{result.slug} is now {result.visibility}.")
+                if result is not None:
+                    self.spec_changed(result, f"{result.slug} is now {result.visibility}.")
 
             self.run_task(send, group="visibility")
 
@@ -158,6 +172,12 @@ class OpenAPIActions(_Screen):
             confirm_label="Delete",
             typed=spec.slug,
             verb="delete it",
+            check=partial(
+                gone,
+                partial(
+                    self.client.openapi.get_openapi_spec_by_slug, self.organization_id, spec.slug
+                ),
+            ),
         )
 
         def deleted(result: object) -> None:

@@ -11,6 +11,7 @@ from textual.content import Content
 from .. import text
 from ..api.models import Team
 from ..dialogs import allowed
+from ..dialogs.applied import gone
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.team_dialogs import TeamForm
@@ -97,6 +98,9 @@ class TeamActions(_Screen):
             confirm_label="Delete",
             typed=team.title,
             verb="delete it",
+            check=partial(
+                gone, partial(teams.get_team_in_organization_by_id, self.organization_id, team.id)
+            ),
         )
 
         def deleted(result: object) -> None:

@@ -37,9 +37,12 @@ A dialog that writes overrides ``check_applied``, reading what it needs from val
 Typical checks: an update re-reads the item and compares the fields it sent; a create lists
 where it creates and looks for an item that was not there before sending (keep the ids seen
 in ``send``, before the POST); a delete reads the item and expects 404; a merge reads the
-change request's status. A dialog without ``check_applied`` says that it cannot tell, and
+change request's status. A dialog without ``check_applied`` (or whose ``can_check`` says no,
+as when nothing the API shows tells) says that it cannot tell, in its ``unchecked_note``, and
 offers "Send again" only beside the advice to look first; so does one whose check fails.
-``tui.dialogs.applied`` has the usual checks (``new_item``, ``holds``, ``gone``, ``merged``).
+``tui.dialogs.applied`` and ``tui.dialogs.applied_admin`` have the checks (``new_item``,
+``holds``, ``gone``, ``merged``, ``reviewed``, ``new_reply``, ``role_is``…), plain async
+functions of a client.
 
 A write sent straight from a key, without a dialog, goes through
 ``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, which does the
@@ -323,6 +326,14 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         """Whether this dialog knows how to tell that its write was applied."""
         return type(self).check_applied is not ActionDialog.check_applied
 
+    def unchecked_note(self) -> str:
+        """What the dialog says after a lost answer when it cannot check (``can_check``)."""
+        return (
+            "Sent, but the answer was lost: it may have been applied, and this form cannot "
+            "check. Cancel and look (press r) before sending it again; press Send again "
+            "only if it was not applied."
+        )
+
     def check_again(self) -> None:
         """Look once more whether the write whose answer was lost was applied."""
         if self.lost_error is None or self.lost == "checking" or self.sending:
@@ -337,12 +348,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             self.lost = "unknown"
             self.refresh_ready()
             self._focus_the_way_on()
-            self.say(
-                "Sent, but the answer was lost: it may have been applied, and this form cannot "
-                "check. Cancel and look (press r) before sending it again; press Send again "
-                "only if it was not applied.",
-                error=True,
-            )
+            self.say(self.unchecked_note(), error=True)
             return
         self.say(CHECKING)
         try:

@@ -5,6 +5,10 @@ in order, with the progress above the buttons, and stops at the first refusal. I
 says which items were changed, which was refused and why, and which were not tried; the
 dialog closes with that outcome (``tui.data.bulk.BulkOutcome``), so the screen shows the
 service's state, whatever happened.
+
+A request whose answer was lost stops the run too, and is never sent again: the report says
+that item's outcome is being checked, then whether it was applied, from the dialog's
+``check_item`` (which re-reads the item, like ``ActionDialog.check_applied``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from .. import text
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
 from ..data.bulk import BulkOutcome, apply_one_by_one
 from ..humanize import plural
 from ..widgets import ConfirmField
@@ -44,9 +48,18 @@ def names_line(names: Sequence[str]) -> str:
     return shown[0] if shown else ""
 
 
+_LOST_WORDS = {
+    "checking": "checking whether it was applied…",
+    "applied": "reading it again shows it was applied.",
+    "not-applied": "it was not applied.",
+    "unknown": "whether it was applied cannot be told yet: look (r) before doing it again.",
+}
+
+
 def describe_outcome(outcome: BulkOutcome[Item], name: Callable[[Item], str], done: str) -> Content:
     """The report of a bulk change, e.g. ``Changed 2 of 4: Ada and Grace.`` then the refusal."""
-    total = len(outcome.applied) + len(outcome.not_tried) + (1 if outcome.refused else 0)
+    pending = outcome.lost is not None and outcome.lost_state != "applied"
+    total = len(outcome.applied) + len(outcome.not_tried) + (1 if outcome.refused else 0) + pending
     lines = []
     if outcome.applied:
         lines.append(
@@ -64,6 +77,15 @@ def describe_outcome(outcome: BulkOutcome[Item], name: Callable[[Item], str], do
             Content.styled(
                 f"Refused for {text.one_line(name(item))}: {text.one_line(reason)}",
                 "$text-error",
+            )
+        )
+    if outcome.lost is not None:
+        lost_name = text.one_line(name(outcome.lost[0]))
+        lines.append(
+            Content.styled(
+                f"Sent for {lost_name}, but the answer was lost: "
+                + _LOST_WORDS.get(outcome.lost_state, _LOST_WORDS["unknown"]),
+                "$text-success" if outcome.lost_state == "applied" else "$text-warning",
             )
         )
     if outcome.not_tried:
@@ -153,6 +175,17 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
         """The request for one item; the client's error stops the run there."""
         raise NotImplementedError
 
+    async def check_item(self, item: Item) -> bool:
+        """After ``apply``'s answer was lost: re-read the item to tell whether it was applied.
+
+        Raise the client's error when the service cannot be read.
+        """
+        raise NotImplementedError
+
+    @property
+    def can_check(self) -> bool:
+        return type(self).check_item is not BulkDialog.check_item
+
     def action_cancel(self) -> None:
         if self.sending:
             return
@@ -178,8 +211,12 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
                 self.items,
                 self.apply,
                 lambda error: isinstance(error, ApiError),
+                is_lost=lambda error: isinstance(error, AnswerLostError),
                 on_progress=show,
             )
+            if outcome.lost is not None:
+                self._report(outcome)
+                outcome = await self._find_out_item(outcome)
         except Exception:
             self.say("docdeck failed part way (press ! for the details).", error=True)
             raise
@@ -187,21 +224,49 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
             self.sending = False
             self.refresh_ready()
         if outcome.complete:
+            if outcome.lost is not None:
+                self.notify(
+                    "Sent, but the last answer was lost: reading it again shows it was applied.",
+                    title="It was applied",
+                    markup=False,
+                )
             self.dismiss(outcome)
             return
-        # Stopped at a refusal: stay open with the report; the button now closes.
+        # Stopped at a refusal or a lost answer: stay open with the report; the button closes.
         self.outcome = outcome
-        progress.display = False
+        self._report(outcome)
+
+    def _report(self, outcome: BulkOutcome[Item]) -> None:
+        self.query_one("#progress").display = False
         report = self.query_one("#report", Static)
         report.update(describe_outcome(outcome, self.name_of, self.done_word))
         report.display = True
-        self.say(
-            f"Stopped at the first refusal: {plural(len(outcome.applied), 'change')} made.",
-            error=True,
-        )
+        made = plural(len(outcome.applied), "change")
+        if outcome.lost is None:
+            self.say(f"Stopped at the first refusal: {made} made.", error=True)
+        elif outcome.lost_state == "checking":
+            self.say(f"Stopped at a lost answer: {made} made; checking the last one…")
+            return
+        else:
+            self.say(f"Stopped at a lost answer: {made} made.", error=True)
         button = self.query_one("#confirm", Button)
         button.label = Content("Close")
         button.variant = "default"
         button.focus()
         self.query_one("#cancel", Button).display = False
         self.refresh_ready()
+
+    async def _find_out_item(self, outcome: BulkOutcome[Item]) -> BulkOutcome[Item]:
+        """The outcome once the item whose answer was lost is checked; it is never resent."""
+        assert outcome.lost is not None
+        item, error = outcome.lost
+        if not self.can_check:
+            return outcome.found(None)
+        try:
+            with self.client.revalidating():
+                applied = await self.check_item(item)
+        except ApiError:
+            return outcome.found(None)
+        if not applied and isinstance(error, AnswerLostError) and error.timed_out:
+            return outcome.found(None)  # the service may still be working on it
+        return outcome.found(applied)

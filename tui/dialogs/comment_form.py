@@ -2,7 +2,9 @@
 
 What is typed is kept on disk as a draft while typing pauses (``tui.data.drafts``), so it survives
 closing the form, leaving the screen, a crash and a restart; opening the same form again offers
-it back. The draft is discarded once the service has the text, or when the box is emptied.
+it back. The draft is discarded once the service has the text, or when the box is emptied. A
+body over the service's limit is refused under the box before anything is sent; after a lost
+answer the thread (or the message) is read again to tell whether the text got there.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from textual.timer import Timer
 from textual.widgets import Button, Static, TextArea
 
 from .. import text
+from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply
 from ..data.drafts import DraftKind, DraftStore, ThreadKey
 from ..humanize import describe_age
 from ..review.drafts import DRAFT_SAVE_DELAY
 from ..review.threads import ThreadScope
 from ..widgets import BodyField
+from .applied import message_reads, new_thread, thread_ids
 from .base import ActionDialog, heading
 
 __all__ = ["DraftedDialog", "EditMessageDialog", "NewThreadDialog"]
@@ -63,7 +67,7 @@ class DraftedDialog(ActionDialog[T]):
         if draft is not None and draft.body != self.initial:
             seconds = max(0.0, self.docdeck.clock() - draft.updated_at.timestamp())
             self._offered = f"Your unsent text from {describe_age(seconds)} is back in the box."
-        yield BodyField(self.body_label(), value, id="body")
+        yield BodyField(self.body_label(), value, rule=comment_body_problem, id="body")
 
     def compose_before(self) -> ComposeResult:
         yield from ()
@@ -152,9 +156,20 @@ class NewThreadDialog(DraftedDialog[Comment]):
         )
         self.scope = scope
         self.page_id = page_id
+        self._sent = ""
+        self._before: set[str] = set()
 
     async def send(self) -> Comment:
-        return await self.scope.post(self.client, self.body.value, page=self.page_id)
+        self._sent = self.body.value
+        # The newest threads before: after a lost answer, a new one with this text is it.
+        with self.client.revalidating():
+            self._before = await thread_ids(self.client, self.scope)
+        return await self.scope.post(self.client, self._sent, page=self.page_id)
+
+    async def check_applied(self) -> Comment | None:
+        return await new_thread(
+            self.client, self.scope, before=self._before, body=self._sent, page=self.page_id
+        )
 
 
 class EditMessageDialog(DraftedDialog[Comment | CommentReply]):
@@ -186,6 +201,7 @@ class EditMessageDialog(DraftedDialog[Comment | CommentReply]):
         self.scope = scope
         self.comment_id = comment_id
         self.reply_id = reply_id
+        self._sent = ""
 
     def compose_before(self) -> ComposeResult:
         yield Static(
@@ -193,8 +209,14 @@ class EditMessageDialog(DraftedDialog[Comment | CommentReply]):
         )
 
     async def send(self) -> Comment | CommentReply:
+        self._sent = self.body.value
         if self.reply_id is not None:
             return await self.scope.update_reply(
-                self.client, self.comment_id, self.reply_id, body=self.body.value
+                self.client, self.comment_id, self.reply_id, body=self._sent
             )
-        return await self.scope.update(self.client, self.comment_id, body=self.body.value)
+        return await self.scope.update(self.client, self.comment_id, body=self._sent)
+
+    async def check_applied(self) -> Comment | CommentReply | None:
+        return await message_reads(
+            self.client, self.scope, self.comment_id, self.reply_id, self._sent
+        )

@@ -2,7 +2,8 @@
 
 Deleting a team, a specification, a translation or a SAML provider, removing a team member or
 the legacy Git installation, running a translation: each is one request whose consequences the
-dialog states before anything is sent.
+dialog states before anything is sent. Its ``check`` tells, after a lost answer, whether the
+request was applied (e.g. ``partial(gone, read)``, from ``tui.dialogs.applied``).
 """
 
 from __future__ import annotations
@@ -38,10 +39,12 @@ class ConfirmAction(ActionDialog[object]):
         typed: str | None = None,
         verb: str = "confirm",
         destructive: bool = True,
+        check: Callable[[], Awaitable[bool]] | None = None,
     ) -> None:
         super().__init__(title, confirm_label=confirm_label)
         self.impact = impact
         self._send_action = send
+        self._check = check
         self.typed = typed
         self.verb = verb
         self.destructive = destructive
@@ -73,3 +76,11 @@ class ConfirmAction(ActionDialog[object]):
     async def send(self) -> object:
         result = await self._send_action()
         return DONE if result is None else result
+
+    @property
+    def can_check(self) -> bool:
+        return self._check is not None
+
+    async def check_applied(self) -> object | None:
+        assert self._check is not None
+        return DONE if await self._check() else None

@@ -1,5 +1,8 @@
 """Provides ImportDialog and TemplateDialog: bring content into a space from an address, or lay
 out a page from a template; each says what it made once the service answers.
+
+Each makes a new revision of the space: after a lost answer, a revision other than the one
+before sending says it was applied.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from .. import text
 from ..api import UNSET
 from ..api.models import ImportContentResult, RevisionFile, Space
 from ..widgets import ChoiceField, TextField
+from .applied import new_revision, space_revision
 from .base import ActionDialog, heading
 
 __all__ = [
@@ -67,6 +71,8 @@ class ImportOutcome:
     url: str
     source: str
     result: ImportContentResult
+    counted: bool = True
+    """False when the answer was lost: the revision is known, not what it imported."""
 
 
 class ImportDialog(ActionDialog[ImportOutcome]):
@@ -78,6 +84,8 @@ class ImportDialog(ActionDialog[ImportOutcome]):
     def __init__(self, space: Space) -> None:
         super().__init__(heading("Import content into ", space.title))
         self.space = space
+        self._sent: tuple[str, str] = ("", "")
+        self._revision: str | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Static(
@@ -102,10 +110,18 @@ class ImportDialog(ActionDialog[ImportOutcome]):
     async def send(self) -> ImportOutcome:
         url = self.query_one("#import-url", AddressField).value
         source = str(self.query_one("#import-source", ChoiceField).value)
+        self._sent = (url, source)
+        self._revision = await revision_before(self)
         result = await self.client.space_content.import_content(
             self.space.id, url=url, source=source
         )
         return ImportOutcome(url, source, result)
+
+    async def check_applied(self) -> ImportOutcome | None:
+        revision = await new_revision(self.client, self.space.id, self._revision)
+        if revision is None:
+            return None
+        return ImportOutcome(*self._sent, ImportContentResult(revision=revision), counted=False)
 
 
 @dataclass(frozen=True)
@@ -126,6 +142,8 @@ class TemplateDialog(ActionDialog[TemplateOutcome]):
         super().__init__(heading("Apply a template to ", space.title))
         self.space = space
         self.files = files
+        self._sent = TemplateOutcome("")
+        self._revision: str | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Static(
@@ -171,7 +189,19 @@ class TemplateDialog(ActionDialog[TemplateOutcome]):
         file = self._file()
         name = self.query_one("#template-ref", TextField).value if file else ""
         params = {"contentRefs": {name: {"kind": "file", "file": file}}} if file else UNSET
+        self._sent = TemplateOutcome(template, name)
+        self._revision = await revision_before(self)
         await self.client.space_content.apply_template_to_space(
             self.space.id, id=template, params=params
         )
-        return TemplateOutcome(template, name)
+        return self._sent
+
+    async def check_applied(self) -> TemplateOutcome | None:
+        revision = await new_revision(self.client, self.space.id, self._revision)
+        return self._sent if revision is not None else None
+
+
+async def revision_before(dialog: ImportDialog | TemplateDialog) -> str | None:
+    """The space's revision as the service has it before sending (the cache bypassed)."""
+    with dialog.client.revalidating():
+        return await space_revision(dialog.client, dialog.space.id)

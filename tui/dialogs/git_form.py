@@ -3,11 +3,13 @@
 The branch is sent as ``refs/heads/<branch>`` (the spec's format); a ref of another kind (a tag,
 ``refs/tags/v1``) or a name Git would refuse is said under the field before anything is sent.
 The repository URL may carry credentials (``https://user:token@host/repo``): it is sent as
-typed and never shown back.
+typed and never shown back. After a lost answer it reads the space's Git sync again: an import
+or an export moves its time on (a standalone import leaves the space as it is: it cannot tell).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -22,6 +24,7 @@ from ..api.models import Space
 from ..data.admin_checks import git_ref, git_ref_problem, web_address_problem
 from ..widgets import TextField
 from ..widgets.checked_fields import CheckedField
+from .applied_admin import git_synced
 from .base import ActionDialog, heading
 from .confirm_action import DONE
 
@@ -65,6 +68,8 @@ class GitForm(ActionDialog[object]):
         )  # fmt: skip
         self.space = space
         self.direction = direction
+        self._synced: datetime | None = None
+        self._standalone = False
 
     def compose_body(self) -> ComposeResult:
         repository, branch = repository_and_branch(
@@ -139,6 +144,13 @@ class GitForm(ActionDialog[object]):
         ref = git_ref(self.query_one("#branch", CheckedField).value)
         directory = self.query_one("#directory", TextField).value or UNSET
         force = self.query_one("#force", Checkbox).value or UNSET
+        # The sync's time before: after a lost answer, a later one says it was applied.
+        with self.client.revalidating():
+            space = await self.client.spaces.get_space_by_id(self.space.id)
+        self._synced = space.git_sync.updated_at if space.git_sync is not None else None
+        self._standalone = (
+            self.direction == "import" and self.query_one("#standalone", Checkbox).value
+        )
         if self.direction == "import":
             await git.import_git_repository(
                 self.space.id,
@@ -146,7 +158,7 @@ class GitForm(ActionDialog[object]):
                 ref=ref,
                 repo_project_directory=directory,
                 force=force,
-                standalone=self.query_one("#standalone", Checkbox).value or UNSET,
+                standalone=self._standalone or UNSET,
             )
         else:
             await git.export_to_git_repository(
@@ -158,3 +170,17 @@ class GitForm(ActionDialog[object]):
                 force=force,
             )
         return DONE
+
+    @property
+    def can_check(self) -> bool:
+        return not self._standalone
+
+    async def check_applied(self) -> object | None:
+        return DONE if await git_synced(self.client, self.space.id, self._synced) else None
+
+    def unchecked_note(self) -> str:
+        return (
+            "Sent, but the answer was lost: a standalone import leaves the space as it is, so "
+            "whether it was applied cannot be read. Sending it again may make a second "
+            "revision: press Send again only if you want that."
+        )

@@ -1,4 +1,8 @@
-"""Provides the dialogs that act on organisation members: role, removal, SSO, teams; one or many."""
+"""Provides the dialogs that act on organisation members: role, removal, SSO, teams; one or many.
+
+After a lost answer each reads the member again (``tui.dialogs.applied_admin``): the role is the
+one sent, the member is gone, or marked as an SSO member.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from ..api.errors import ApiError
 from ..api.models import Member, MemberTeam, Team
 from ..humanize import plural
 from ..widgets import ChoiceField, ConfirmField, ListEntry
+from .applied_admin import member_gone, role_is, sso_marked
 from .base import ActionDialog, heading
 from .bulk_dialog import BulkDialog
 from .list_dialog import ListDialog
@@ -74,6 +79,7 @@ class RoleForm(ActionDialog[Member]):
         super().__init__(heading("Role of ", member_name(member)), confirm_label="Change role")
         self.organization_id = organization_id
         self.member = member
+        self._role: str | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Static(
@@ -101,10 +107,13 @@ class RoleForm(ActionDialog[Member]):
         return None
 
     async def send(self) -> Member:
-        choice = str(self.query_one("#role", ChoiceField).value)
+        self._role = role_to_send(str(self.query_one("#role", ChoiceField).value))
         return await self.client.organization_members.update_member_in_organization_by_id(
-            self.organization_id, self.member.user.id, role=role_to_send(choice)
+            self.organization_id, self.member.user.id, role=self._role
         )
+
+    async def check_applied(self) -> Member | None:
+        return await role_is(self.client, self.organization_id, self.member.user.id, self._role)
 
 
 class BulkRoleDialog(BulkDialog[Member]):
@@ -121,6 +130,7 @@ class BulkRoleDialog(BulkDialog[Member]):
             confirm_label="Change roles",
         )
         self.organization_id = organization_id
+        self._role: str | None = None
 
     def compose_body(self) -> ComposeResult:
         yield ChoiceField("New role", ROLE_CHOICES, "read", id="role")
@@ -132,9 +142,18 @@ class BulkRoleDialog(BulkDialog[Member]):
     def role(self) -> str | None:
         return role_to_send(str(self.query_one("#role", ChoiceField).value))
 
+    async def _send(self) -> None:
+        self._role = self.role  # the choice stays editable while the run goes on
+        await super()._send()
+
     async def apply(self, item: Member) -> object:
         return await self.client.organization_members.update_member_in_organization_by_id(
-            self.organization_id, item.user.id, role=self.role
+            self.organization_id, item.user.id, role=self._role
+        )
+
+    async def check_item(self, item: Member) -> bool:
+        return (
+            await role_is(self.client, self.organization_id, item.user.id, self._role) is not None
         )
 
 
@@ -207,6 +226,10 @@ class RemoveMemberDialog(ActionDialog[object]):
         )
         return self.member
 
+    async def check_applied(self) -> object | None:
+        removed = await member_gone(self.client, self.organization_id, self.member.user.id)
+        return self.member if removed else None
+
 
 class BulkRemoveDialog(BulkDialog[Member]):
     """Remove several members, once their number is typed."""
@@ -240,6 +263,9 @@ class BulkRemoveDialog(BulkDialog[Member]):
         )
         return item
 
+    async def check_item(self, item: Member) -> bool:
+        return await member_gone(self.client, self.organization_id, item.user.id)
+
 
 class BulkSsoDialog(BulkDialog[Member]):
     """Mark one or several members as SSO members (they then sign in through SSO)."""
@@ -263,6 +289,9 @@ class BulkSsoDialog(BulkDialog[Member]):
         return await self.client.organization_members.set_user_as_sso_member_for_organization(
             self.organization_id, item.user.id
         )
+
+    async def check_item(self, item: Member) -> bool:
+        return await sso_marked(self.client, self.organization_id, item.user.id) is not None
 
 
 class TeamPickDialog(ListDialog[Team]):

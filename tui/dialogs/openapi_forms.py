@@ -1,4 +1,8 @@
-"""Provides SpecForm: create an OpenAPI specification from a URL, or give one a new source."""
+"""Provides SpecForm: create an OpenAPI specification from a URL, or give one a new source.
+
+After a lost answer it reads the specification of that slug (a create), or looks for a version
+newer than the one there was before sending (a new source).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from textual.widgets import Static
 from ..api.models import OpenAPISpec
 from ..data.admin_checks import SLUG_MAX, slug_problem, web_address_problem
 from ..widgets.checked_fields import CheckedField
+from .applied_admin import new_spec_version, spec_made, spec_version
 from .base import ActionDialog, heading
 
 __all__ = ["SOURCE_URL_MAX", "SpecForm"]
@@ -28,6 +33,9 @@ class SpecForm(ActionDialog[OpenAPISpec]):
         super().__init__(title, confirm_label="Create" if spec is None else "Replace")
         self.organization_id = organization_id
         self.spec = spec
+        self._slug = spec.slug if spec is not None else ""
+        self._url = ""
+        self._version: str | None = None
 
     def compose_body(self) -> ComposeResult:
         if self.spec is None:
@@ -60,13 +68,22 @@ class SpecForm(ActionDialog[OpenAPISpec]):
         self.query_one(CheckedField).input.focus()
 
     async def send(self) -> OpenAPISpec:
-        url = self.query_one("#source-url", CheckedField).value
+        url = self._url = self.query_one("#source-url", CheckedField).value
         openapi = self.client.openapi
         if self.spec is None:
-            slug = self.query_one("#slug", CheckedField).value
+            slug = self._slug = self.query_one("#slug", CheckedField).value
             return await openapi.create_openapi_spec(
                 self.organization_id, slug=slug, source={"url": url}
             )
+        # The newest version before: after a lost answer, a newer one says it was taken.
+        with self.client.revalidating():
+            self._version = await spec_version(self.client, self.organization_id, self._slug)
         return await openapi.create_or_update_openapi_spec_by_slug(
-            self.organization_id, self.spec.slug, source={"url": url}
+            self.organization_id, self._slug, source={"url": url}
         )
+
+    async def check_applied(self) -> OpenAPISpec | None:
+        client, organization = self.client, self.organization_id
+        if self.spec is None:
+            return await spec_made(client, organization, self._slug, self._url)
+        return await new_spec_version(client, organization, self._slug, self._version)

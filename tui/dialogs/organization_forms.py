@@ -1,4 +1,8 @@
-"""Provides the organisation's forms: its settings, its e-mail domains, deleting an invite link."""
+"""Provides the organisation's forms: its settings, its e-mail domains, deleting an invite link.
+
+After a lost answer the settings forms read the organisation again and compare what they sent;
+an invite link cannot be read back (the API lists none), which the form says.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from ..api.models import Organization
 from ..data.admin_checks import email_domain_problem, hostname_problem, web_address_problem
 from ..widgets import ChoiceField, TextField
 from ..widgets.checked_fields import AreaField, CheckedField
+from .applied_admin import organization_holds
 from .base import ActionDialog, heading
 from .confirm_action import DONE
 from .member_dialogs import ROLE_CHOICES, role_label, role_to_send
@@ -43,6 +48,7 @@ class OrganizationForm(ActionDialog[Organization]):
     def __init__(self, organization: Organization) -> None:
         super().__init__(heading("Settings of ", organization.title), confirm_label="Save")
         self.organization = organization
+        self._sent: dict[str, Any] = {}
 
     def compose_body(self) -> ComposeResult:
         org = self.organization
@@ -107,9 +113,13 @@ class OrganizationForm(ActionDialog[Organization]):
         return None if self.changes() else "Nothing was changed."
 
     async def send(self) -> Organization:
+        self._sent = self.changes()
         return await self.client.organizations.update_organization_by_id(
-            self.organization.id, **self.changes()
+            self.organization.id, **self._sent
         )
+
+    async def check_applied(self) -> Organization | None:
+        return await organization_holds(self.client, self.organization.id, self._sent)
 
 
 def _lines(raw: str) -> list[str]:
@@ -133,6 +143,7 @@ class EmailDomainsForm(ActionDialog[Organization]):
     def __init__(self, organization: Organization) -> None:
         super().__init__(heading("E-mail domains of ", organization.title), confirm_label="Save")
         self.organization = organization
+        self._sent: list[str] = []
 
     def compose_body(self) -> ComposeResult:
         yield Static(
@@ -156,9 +167,14 @@ class EmailDomainsForm(ActionDialog[Organization]):
         return _lines(self.query_one("#domains", AreaField).value)
 
     async def send(self) -> Organization:
+        self._sent = self.domains()
         return await self.client.organizations.update_organization_by_id(
-            self.organization.id, email_domains=self.domains()
+            self.organization.id, email_domains=self._sent
         )
+
+    async def check_applied(self) -> Organization | None:
+        changes = {"email_domains": self._sent}
+        return await organization_holds(self.client, self.organization.id, changes)
 
 
 class InviteDeleteForm(ActionDialog[object]):
@@ -193,3 +209,11 @@ class InviteDeleteForm(ActionDialog[object]):
             self.organization.id, invite
         )
         return DONE
+
+    def unchecked_note(self) -> str:
+        # No operation reads an invite link; deleting one twice changes nothing more.
+        return (
+            "Sent, but the answer was lost: the API lists no invite links, so whether it was "
+            "deleted cannot be read. Deleting a link again does no harm: press Send again to "
+            "be sure, or Cancel."
+        )

@@ -2,11 +2,14 @@
 
 Each says what it will do before anything is sent; the merge names what lands on main and warns
 when the change request is outdated, has unresolved threads or has changes requested. Values the
-service would refuse (a subject too long, a status it never takes) are refused here first.
+service would refuse (a subject too long, a status it never takes, a comment too long) are refused
+here first. After a lost answer each reads the change request (or its reviews) again to tell
+whether it was applied (``tui.dialogs.applied``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,10 +19,12 @@ from textual.widgets import Static
 
 from .. import text
 from ..api import UNSET
+from ..api.limits import comment_body_problem
 from ..api.models import ChangeRequest, ChangeRequestResult, ChangeRequestReview
 from ..humanize import plural
 from ..review.loading import ChangeRequestView
 from ..widgets import BodyField, ChoiceField, TextField
+from .applied import merged, reads_as, review_ids, reviewed, updated_from_main
 from .base import ActionDialog, heading
 
 __all__ = [
@@ -68,6 +73,7 @@ class ReviewDialog(ActionDialog[ChangeRequestReview]):
         )
         self.view = view
         self.status = status
+        self._before: set[str] = set()
 
     def compose_body(self) -> ComposeResult:
         what = (
@@ -79,6 +85,7 @@ class ReviewDialog(ActionDialog[ChangeRequestReview]):
         yield BodyField(
             "Comment (optional: it opens a thread)",
             required=False,
+            rule=comment_body_problem,
             hint="Markdown · Tab then Enter sends (or Ctrl+S) · Esc cancels",
             id="review-comment",
         )
@@ -93,11 +100,22 @@ class ReviewDialog(ActionDialog[ChangeRequestReview]):
 
     async def send(self) -> ChangeRequestReview:
         comment = self.query_one("#review-comment", BodyField).value
+        space, request = self.view.space.id, self.view.change_request.id
+        # The reviews there are before: after a lost answer, a new one of mine is this one.
+        with self.client.revalidating():
+            self._before = await review_ids(self.client, space, request)
         return await self.client.change_request_reviews.submit_change_request_review(
+            space, request, status=self.status, comment=comment or UNSET
+        )
+
+    async def check_applied(self) -> ChangeRequestReview | None:
+        return await reviewed(
+            self.client,
             self.view.space.id,
             self.view.change_request.id,
+            before=self._before,
+            reviewer=self.view.me.id,
             status=self.status,
-            comment=comment or UNSET,
         )
 
 
@@ -107,6 +125,7 @@ class SubjectDialog(ActionDialog[ChangeRequest]):
     def __init__(self, view: ChangeRequestView) -> None:
         super().__init__(heading("Rename ", _title(view.change_request)))
         self.view = view
+        self._subject = ""
 
     def compose_body(self) -> ComposeResult:
         yield TextField(
@@ -126,11 +145,13 @@ class SubjectDialog(ActionDialog[ChangeRequest]):
         return None
 
     async def send(self) -> ChangeRequest:
+        self._subject = self.query_one("#subject", TextField).value
         return await self.client.change_requests.update_change_request_by_id(
-            self.view.space.id,
-            self.view.change_request.id,
-            subject=self.query_one("#subject", TextField).value,
+            self.view.space.id, self.view.change_request.id, subject=self._subject
         )
+
+    async def check_applied(self) -> ChangeRequest | None:
+        return await changed_to(self, lambda request: request.subject == self._subject)
 
 
 class StatusDialog(ActionDialog[ChangeRequest]):
@@ -139,6 +160,7 @@ class StatusDialog(ActionDialog[ChangeRequest]):
     def __init__(self, view: ChangeRequestView) -> None:
         super().__init__(heading("Status of ", _title(view.change_request)))
         self.view = view
+        self._status = ""
 
     def compose_body(self) -> ComposeResult:
         current = self.view.change_request.status
@@ -153,9 +175,22 @@ class StatusDialog(ActionDialog[ChangeRequest]):
         status = str(self.query_one("#status", ChoiceField).value)
         if status not in _STATUS_WORDS:  # a value of the drop-down only, but never send others
             raise ValueError(f"not a status one can set: {status}")
+        self._status = status
         return await self.client.change_requests.update_change_request_by_id(
             self.view.space.id, self.view.change_request.id, status=status
         )
+
+    async def check_applied(self) -> ChangeRequest | None:
+        return await changed_to(self, lambda request: request.status == self._status)
+
+
+async def changed_to(
+    dialog: SubjectDialog | StatusDialog, wanted: Callable[[ChangeRequest], bool]
+) -> ChangeRequest | None:
+    """The change request of a dialog, read again, when an update's change holds."""
+    view = dialog.view
+    read = dialog.client.change_requests.get_change_request_by_id
+    return await reads_as(lambda: read(view.space.id, view.change_request.id), wanted)
 
 
 def merge_warnings(view: ChangeRequestView) -> list[str]:
@@ -212,6 +247,9 @@ class MergeDialog(ActionDialog[ChangeRequestResult]):
             self.view.space.id, self.view.change_request.id
         )
 
+    async def check_applied(self) -> ChangeRequestResult | None:
+        return await merged(self.client, self.view.space.id, self.view.change_request.id)
+
 
 class UpdateDialog(ActionDialog[ChangeRequestResult]):
     """Brings main's later changes into the change request."""
@@ -238,4 +276,11 @@ class UpdateDialog(ActionDialog[ChangeRequestResult]):
     async def send(self) -> ChangeRequestResult:
         return await self.client.change_requests.update_change_request(
             self.view.space.id, self.view.change_request.id
+        )
+
+    async def check_applied(self) -> ChangeRequestResult | None:
+        # Applied when it no longer stands on the main revision it stood on when opened.
+        request = self.view.change_request
+        return await updated_from_main(
+            self.client, self.view.space.id, request.id, request.revision_merged_ancestor
         )

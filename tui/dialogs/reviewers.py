@@ -2,11 +2,13 @@
 
 The members of the organisation are searched on the service as one types (by name or e-mail);
 Enter on a member asks them to review, ``d`` on someone asked withdraws the request. Each change
-is sent at once and the lists show what the service then says.
+is sent at once and the lists show what the service then says; after a lost answer, the list of
+those asked is read again to tell whether it was applied.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on
@@ -20,11 +22,13 @@ from textual.widgets import Input, OptionList, Static
 
 from .. import text
 from ..api import Client
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
 from ..api.models import ChangeRequestRequestedReviewer, Member
 from ..review.loading import ChangeRequestView
 from ..shell.failures import GuardedWork
+from ..shell.lost_answers import write_checked
 from ..widgets import ItemList, ListEntry
+from .applied import asked_to_review
 from .fitting import FittedDialog
 
 if TYPE_CHECKING:
@@ -170,12 +174,18 @@ class ReviewersDialog(FittedDialog, GuardedWork, ModalScreen[bool]):
 
         async def ask() -> None:
             self._say(f"Asking {member.user.display_name}…")
-            try:
-                await self.client.change_request_reviews.request_reviewers_for_change_request(
-                    view.space.id, view.change_request.id, users=[member.user.id]
-                )
-            except ApiError as error:
-                self._say(f"Not asked. {error.title}: {error.message}\n{error.hint}", error=True)
+            client = self.client
+            space, request, user = view.space.id, view.change_request.id, member.user.id
+
+            async def send() -> bool:
+                reviews = client.change_request_reviews
+                await reviews.request_reviewers_for_change_request(space, request, users=[user])
+                return True
+
+            async def check() -> bool | None:
+                return await asked_to_review(client, space, request, user) or None
+
+            if not await self._checked(send, check, "press Enter on them to ask again."):
                 return
             self.changed = True
             await self._reload_asked()
@@ -197,18 +207,49 @@ class ReviewersDialog(FittedDialog, GuardedWork, ModalScreen[bool]):
         view = self.view
 
         async def withdraw() -> None:
-            try:
-                await self.client.change_request_reviews.remove_requested_reviewer_from_change_request(
-                    view.space.id, view.change_request.id, user.id
-                )
-            except ApiError as error:
-                self._say(f"Not withdrawn. {error.title}: {error.message}", error=True)
+            client = self.client
+            space, request = view.space.id, view.change_request.id
+
+            async def send() -> bool:
+                reviews = client.change_request_reviews
+                await reviews.remove_requested_reviewer_from_change_request(space, request, user.id)
+                return True
+
+            async def check() -> bool | None:
+                return not await asked_to_review(client, space, request, user.id) or None
+
+            if not await self._checked(send, check, "press d to withdraw it again."):
                 return
             self.changed = True
             await self._reload_asked()
             self._say(f"{user.display_name} is no longer asked to review.")
 
         self.run_guarded(withdraw, group="send")
+
+    async def _checked(
+        self,
+        send: Callable[[], Awaitable[bool]],
+        check: Callable[[], Awaitable[bool | None]],
+        again: str,
+    ) -> bool:
+        """Send one change; after a lost answer, look whether it was applied. True if it was."""
+        try:
+            done = await write_checked(self, self.client, send, check, again=again)
+        except AnswerLostError:
+            self.changed = True  # perhaps: the screen reads the reviewers again
+            self._say(
+                "Sent, but the answer was lost, and whether it was applied cannot be told yet: "
+                "close and open the reviewers again to see.",
+                error=True,
+            )
+            return False
+        except ApiError as error:
+            self._say(f"Not sent. {error.title}: {error.message}\n{error.hint}", error=True)
+            return False
+        if done is None:
+            self._say(f"Sent, but the answer was lost, and it was not applied: {again}", error=True)
+            return False
+        return True
 
     async def _reload_asked(self) -> None:
         client = self.client

@@ -1,7 +1,9 @@
 """Provides SamlForm: add a SAML provider or change one, with every field and limit of the spec.
 
 The certificate is pasted, or read from a file path (a PEM file exported from the identity
-provider); the file is read before sending, and its problems are the form's to show.
+provider); the file is read before sending, and its problems are the form's to show. After a
+lost answer it looks for a provider of that label that was not there before, or reads the
+changed one again.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..api.models import SamlProvider
 from ..data.admin_checks import web_address_problem
 from ..widgets import ChoiceField, TextField
 from ..widgets.checked_fields import AreaField, CheckedField
+from .applied_admin import new_saml_provider, saml_holds, saml_provider_ids
 from .base import ActionDialog, heading
 from .member_dialogs import ROLE_CHOICES, role_label, role_to_send
 
@@ -78,6 +81,8 @@ class SamlForm(ActionDialog[SamlProvider]):
         super().__init__(title, confirm_label="Add" if provider is None else "Save")
         self.organization_id = organization_id
         self.provider = provider
+        self._sent: dict[str, Any] = {}
+        self._before: set[str] = set()
 
     def compose_body(self) -> ComposeResult:
         provider = self.provider
@@ -186,6 +191,10 @@ class SamlForm(ActionDialog[SamlProvider]):
         role = str(self.query_one("#default-role", ChoiceField).value)
         sso = self.client.sso
         if self.provider is None:
+            # The providers before: after a lost answer, a new one of that label is this one.
+            with self.client.revalidating():
+                self._before = await saml_provider_ids(self.client, self.organization_id)
+            self._sent = {"label": fields["label"]}
             return await sso.create_organization_saml_provider(
                 self.organization_id,
                 label=fields["label"],
@@ -209,6 +218,13 @@ class SamlForm(ActionDialog[SamlProvider]):
             changes["default_team"] = None if team == NO_TEAM else team
         if role != role_label(provider.default_role):
             changes["default_role"] = role_to_send(role)
+        self._sent = changes
         return await sso.update_organization_saml_provider(
             self.organization_id, provider.id, **changes
         )
+
+    async def check_applied(self) -> SamlProvider | None:
+        client, organization = self.client, self.organization_id
+        if self.provider is None:
+            return await new_saml_provider(client, organization, self._before, self._sent["label"])
+        return await saml_holds(client, organization, self.provider.id, self._sent)

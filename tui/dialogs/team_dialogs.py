@@ -1,4 +1,5 @@
-"""Provides TeamForm: create a team with its first members, or rename one."""
+"""Provides TeamForm: create a team with its first members, or rename one; after a lost answer it
+looks for a team of that title that was not there before (or reads the renamed one again)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from textual.widgets import Button, Static
 from ..api import UNSET
 from ..api.models import Member, Team
 from ..widgets import TextField
+from .applied_admin import new_team, team_ids, team_titled
 from .base import ActionDialog, heading
 from .bulk_dialog import names_line
 from .member_dialogs import member_name
@@ -31,6 +33,8 @@ class TeamForm(ActionDialog[Team]):
         self.organization_id = organization_id
         self.team = team
         self.members: list[Member] = []
+        self._title = ""
+        self._before: set[str] = set()
 
     def compose_body(self) -> ComposeResult:
         yield TextField(
@@ -64,9 +68,12 @@ class TeamForm(ActionDialog[Team]):
         self.app.push_screen(picker, chosen)
 
     async def send(self) -> Team:
-        title = self.query_one("#title", TextField).value
+        title = self._title = self.query_one("#title", TextField).value
         teams = self.client.teams
         if self.team is None:
+            # The teams before: after a lost answer, a new one of that title is this one.
+            with self.client.revalidating():
+                self._before = await team_ids(self.client, self.organization_id)
             return await teams.create_organization_team(
                 self.organization_id,
                 title=title,
@@ -75,3 +82,8 @@ class TeamForm(ActionDialog[Team]):
         return await teams.update_team_in_organization_by_id(
             self.organization_id, self.team.id, title=title
         )
+
+    async def check_applied(self) -> Team | None:
+        if self.team is None:
+            return await new_team(self.client, self.organization_id, self._before, self._title)
+        return await team_titled(self.client, self.organization_id, self.team.id, self._title)

@@ -12,6 +12,7 @@ from .. import text
 from ..api.models import Comment, CommentReply
 from ..humanize import plural
 from ..review.threads import ThreadScope
+from .applied import message_gone, reaction_is
 from .base import ActionDialog
 
 __all__ = ["REACTIONS", "DeleteMessageDialog", "ReactionPicker"]
@@ -65,6 +66,10 @@ class DeleteMessageDialog(ActionDialog[bool]):
             await self.scope.delete_reply(self.client, self.comment_id, self.message.id)
         return True
 
+    async def check_applied(self) -> bool | None:
+        reply = None if isinstance(self.message, Comment) else self.message.id
+        return await message_gone(self.client, self.scope, self.comment_id, reply) or None
+
 
 class ReactionPicker(ActionDialog[bool]):
     """Enter on an emoji adds it, or removes it when it is already yours."""
@@ -77,6 +82,8 @@ class ReactionPicker(ActionDialog[bool]):
         self.scope = scope
         self.comment_id = comment_id
         self.message = message
+        self.me = me
+        self._sent = ""
         self.mine = {
             reaction.emoji
             for reaction in message.reactions
@@ -111,7 +118,7 @@ class ReactionPicker(ActionDialog[bool]):
         return option.id if option is not None and option.id else REACTIONS[0]
 
     async def send(self) -> bool:
-        emoji = self.chosen()
+        emoji = self._sent = self.chosen()
         change = (
             {"removed_reactions": [emoji]} if emoji in self.mine else {"added_reactions": [emoji]}
         )
@@ -120,3 +127,16 @@ class ReactionPicker(ActionDialog[bool]):
         else:
             await self.scope.update_reply(self.client, self.comment_id, self.message.id, **change)
         return True
+
+    async def check_applied(self) -> bool | None:
+        reply = None if isinstance(self.message, Comment) else self.message.id
+        now = await reaction_is(
+            self.client,
+            self.scope,
+            self.comment_id,
+            reply,
+            emoji=self._sent,
+            me=self.me,
+            present=self._sent not in self.mine,
+        )
+        return True if now is not None else None

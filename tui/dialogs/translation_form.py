@@ -1,6 +1,12 @@
-"""Provides TranslationForm: translate a space into a language, or change the instructions."""
+"""Provides TranslationForm: translate a space into a language, or change the instructions.
+
+After a lost answer it looks for a translation of that space into that language that was not
+there before sending, or reads the instructions again.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +19,7 @@ from ..api.models import Space, Translation
 from ..data.instructions import document_of, document_text
 from ..widgets import ChoiceField
 from ..widgets.checked_fields import AreaField
+from .applied_admin import instructions_are, new_translation, translation_ids
 from .base import ActionDialog, heading
 from .choices import LANGUAGES
 
@@ -47,6 +54,8 @@ class TranslationForm(ActionDialog[Translation]):
         self.organization_id = organization_id
         self.translation = translation
         self.spaces: dict[str, Space] = {}
+        self._sent: dict[str, Any] = {}
+        self._before: set[str] = set()
 
     def compose_body(self) -> ComposeResult:
         if self.translation is None:
@@ -120,16 +129,33 @@ class TranslationForm(ActionDialog[Translation]):
     async def send(self) -> Translation:
         instructions = document_of(self.query_one("#instructions", AreaField).value)
         translations = self.client.translations
+        self._sent = {"instructions": instructions}
         if self.translation is not None:
             return await translations.update_translation(
                 self.organization_id, self.translation.id, instructions=instructions
             )
+        language = str(self.query_one("#language", ChoiceField).value)
+        space = str(self.query_one("#source", ChoiceField).value)
+        self._sent.update(language=language, space=space)
+        # The translations before: after a lost answer, a new one of that space is this one.
+        with self.client.revalidating():
+            self._before = await translation_ids(self.client, self.organization_id)
         return await translations.create_translation(
             self.organization_id,
-            language=str(self.query_one("#language", ChoiceField).value),
+            language=language,
             source={
-                "space": str(self.query_one("#source", ChoiceField).value),
+                "space": space,
                 "language": str(self.query_one("#source-language", ChoiceField).value),
             },
             instructions=instructions,
+        )
+
+    async def check_applied(self) -> Translation | None:
+        client, organization, sent = self.client, self.organization_id, self._sent
+        if self.translation is not None:
+            return await instructions_are(
+                client, organization, self.translation.id, sent["instructions"]
+            )
+        return await new_translation(
+            client, organization, self._before, space=sent["space"], language=sent["language"]
         )

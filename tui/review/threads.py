@@ -95,6 +95,23 @@ class ThreadScope:
             self.space_id, comment_id, **options
         )
 
+    async def get_reply(self, client: Client, comment_id: str, reply_id: str) -> CommentReply:
+        if self.change_request_id is not None:
+            return await client.change_request_comments.get_comment_reply_in_change_request(
+                self.space_id, self.change_request_id, comment_id, reply_id
+            )
+        return await client.space_comments.get_comment_reply_in_space(
+            self.space_id, comment_id, reply_id
+        )
+
+    async def message(
+        self, client: Client, comment_id: str, reply_id: str | None = None
+    ) -> Comment | CommentReply:
+        """A thread's comment, or one of its replies when ``reply_id`` is given."""
+        if reply_id is None:
+            return await self.get(client, comment_id)
+        return await self.get_reply(client, comment_id, reply_id)
+
     async def reply(self, client: Client, comment_id: str, body: str) -> CommentReply:
         if self.change_request_id is not None:
             return await client.change_request_comments.post_comment_reply_in_change_request(

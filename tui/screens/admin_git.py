@@ -13,6 +13,7 @@ from ..api import UNSET
 from ..api.errors import NotFoundError
 from ..api.models import GitSyncState, Page, Space
 from ..dialogs import allowed
+from ..dialogs.applied_admin import legacy_git_removed
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.git_form import GitForm
@@ -157,11 +158,17 @@ class GitScreen(TableScreen[Space]):
                 ),
             ]
         )
+        # Only a sync through the legacy installation shows that it is there (the flag alone
+        # does not): without one, a lost answer cannot be checked, and removing twice is harmless.
+        shown = (
+            space.git_sync is not None and space.git_sync.installation_provider == "github-legacy"
+        )
         dialog = ConfirmAction(
             heading("Remove the legacy Git installation of ", space.title, "?"),
             impact,
             partial(self.client.space_git.delete_legacy_git_installation, space.id),
             confirm_label="Remove",
+            check=partial(legacy_git_removed, self.client, space.id) if shown else None,
         )
 
         def removed(result: object) -> None:

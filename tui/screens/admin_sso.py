@@ -12,6 +12,7 @@ from .. import text
 from ..api import UNSET
 from ..api.models import Page, SamlProvider
 from ..dialogs import allowed
+from ..dialogs.applied import gone
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.list_dialog import ListDialog
@@ -254,6 +255,14 @@ class SsoScreen(TableScreen[SamlProvider]):
             confirm_label="Delete",
             typed=provider.label,
             verb="delete it",
+            check=partial(
+                gone,
+                partial(
+                    self.client.sso.get_organization_saml_provider_by_id,
+                    self.organization_id,
+                    provider.id,
+                ),
+            ),
         )
 
         def deleted(result: object) -> None:

@@ -17,6 +17,7 @@ from .. import text
 from ..actions.team_actions import TeamActions, team_bindings
 from ..api.models import Member, Organization, Page, Team, TeamMember
 from ..dialogs import allowed
+from ..dialogs.applied_admin import in_team, out_of_team
 from ..dialogs.base import heading
 from ..dialogs.bulk_dialog import names_line
 from ..dialogs.confirm_action import ConfirmAction
@@ -24,6 +25,7 @@ from ..dialogs.member_dialogs import member_name, role_label
 from ..dialogs.member_picker import MemberPicker
 from ..dialogs.pick_dialog import PickDialog
 from ..humanize import plural
+from ..shell.lost_answers import write_checked
 from ..shell.navigation import member_location, team_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
@@ -182,10 +184,26 @@ class TeamScreen(TeamActions, BrowserScreen[TeamView]):
         permitted = bool(self.view and self.view.team.permissions.admin)
         return allowed(self, permitted, "admin (or team owner)", doing)
 
-    def _send(self, work: Callable[[], Awaitable[object]], message: str) -> None:
-        async def run() -> None:
+    def _send(
+        self,
+        work: Callable[[], Awaitable[object]],
+        check: Callable[[], Awaitable[bool]],
+        message: str,
+        again: str,
+    ) -> None:
+        """Send a change of the team's members; after a lost answer, ``check`` tells."""
+
+        async def write() -> bool:
             await work()
-            self.team_changed(self.view.team if self.view else None, message)
+            return True
+
+        async def applied() -> bool | None:
+            return await check() or None
+
+        async def run() -> None:
+            done = await write_checked(self, self.client, write, applied, again=again)
+            if done:
+                self.team_changed(self.view.team if self.view else None, message)
 
         self.run_task(run, group="team-members")
 
@@ -216,7 +234,13 @@ class TeamScreen(TeamActions, BrowserScreen[TeamView]):
                     team.id,
                     add=[m.user.id for m in members],
                 )
-            self._send(work, f"Added {names} to {text.one_line(team.title)}.")
+            users = [m.user.id for m in members]
+            self._send(
+                work,
+                partial(in_team, self.client, self.organization_id, team.id, users),
+                f"Added {names} to {text.one_line(team.title)}.",
+                "press a to add them again.",
+            )
 
         picker = MemberPicker(
             f"Add to {text.one_line(team.title)}",
@@ -255,7 +279,13 @@ class TeamScreen(TeamActions, BrowserScreen[TeamView]):
                     team.id,
                     memberships={t.organization.user.id: {"role": role} for t in targets},
                 )
-            self._send(work, f"{names}: now {role} of {text.one_line(team.title)}.")
+            users = [t.organization.user.id for t in targets]
+            self._send(
+                work,
+                partial(in_team, self.client, self.organization_id, team.id, users, role),
+                f"{names}: now {role} of {text.one_line(team.title)}.",
+                "press e to change it again.",
+            )
 
         self.app.push_screen(
             PickDialog(f"Team role of {text.one_line(names)}", TEAM_ROLES, current=current),
@@ -293,6 +323,13 @@ class TeamScreen(TeamActions, BrowserScreen[TeamView]):
             ),
             work,
             confirm_label="Remove",
+            check=partial(
+                out_of_team,
+                self.client,
+                self.organization_id,
+                team.id,
+                [t.organization.user.id for t in targets],
+            ),
         )
 
         def removed(result: object) -> None:

@@ -15,15 +15,18 @@ from textual.content import Content
 
 from .. import text
 from ..api import UNSET
-from ..api.errors import ApiError, NotFoundError
+from ..api.errors import AnswerLostError, ApiError, NotFoundError
 from ..api.models import Page, Space, Translation
 from ..data.access import gather_limited
 from ..data.instructions import document_text
 from ..dialogs import allowed
+from ..dialogs.applied import gone
+from ..dialogs.applied_admin import translation_run
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.translation_form import TranslationForm, language_name
 from ..humanize import seen_ago
+from ..shell.lost_answers import write_checked
 from ..shell.navigation import admin_view_location, space_location
 from ..shell.polling import Poller
 from ..shell.read_only import mutating
@@ -229,9 +232,23 @@ class TranslationsScreen(TableScreen[Translation]):
             self.notify("It is running already: the list follows it.", markup=False)
             return
 
+        client, organization = self.client, self.organization_id
+
+        async def start() -> bool:
+            await client.translations.run_translation(organization, translation.id)
+            return True
+
         async def run() -> None:
+            # The runs counted before: after a lost answer, one more (or one under way) is it.
+            with client.revalidating():
+                now = await client.translations.get_translation(organization, translation.id)
+            check = partial(translation_run, client, organization, translation.id, now.stats.runs)
             try:
-                await self.client.translations.run_translation(self.organization_id, translation.id)
+                started = await write_checked(
+                    self, client, start, check, again="press R to run it again."
+                )
+            except AnswerLostError:
+                raise  # nobody knows: the app's one failure path says so, and reloads the list
             except ApiError as error:
                 self.notify(
                     f"{error.message}\n{error.hint}",
@@ -240,6 +257,8 @@ class TranslationsScreen(TableScreen[Translation]):
                     markup=False,
                 )
                 return
+            if started is None:
+                return  # not applied: write_checked said so
             self._changed(
                 "Started a run: its status and statistics update here as it goes.", translation
             )
@@ -270,6 +289,12 @@ class TranslationsScreen(TableScreen[Translation]):
                 self.client.translations.delete_translation, self.organization_id, translation.id
             ),
             confirm_label="Delete",
+            check=partial(
+                gone,
+                partial(
+                    self.client.translations.get_translation, self.organization_id, translation.id
+                ),
+            ),
         )
 
         def deleted(done: object) -> None:

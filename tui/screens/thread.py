@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar
 
 from textual import on
@@ -15,10 +16,12 @@ from textual.widgets import Button, Markdown, Static, TextArea
 
 from .. import text
 from ..actions.thread_listing import walk_to_next_thread
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
+from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply, Space, User
 from ..data.drafts import DraftKind
 from ..dialogs import allowed
+from ..dialogs.applied import ids, new_reply, resolved_as
 from ..dialogs.comment_form import EditMessageDialog
 from ..dialogs.thread_forms import DeleteMessageDialog, ReactionPicker
 from ..humanize import describe_age, plural
@@ -26,6 +29,7 @@ from ..review.drafts import DRAFT_SAVE_DELAY, draft_store
 from ..review.loading import holders_to_fetch
 from ..review.rows import message_heading, reactions_line
 from ..review.threads import ThreadScope
+from ..shell.lost_answers import write_checked
 from ..shell.navigation import (
     Location,
     change_request_location,
@@ -36,7 +40,6 @@ from ..shell.navigation import (
 )
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
-from ..widgets.body_field import COMMENT_MAX_CHARACTERS
 from ..widgets.form_field import length_problem
 
 __all__ = ["ThreadScreen"]
@@ -340,17 +343,42 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         if not allowed(self, not self.reply_area.disabled, "comment", "reply to this thread"):
             return
         body = self.reply_area.text.strip()
-        problem = length_problem("A reply", body, COMMENT_MAX_CHARACTERS, required=True)
+        problem = length_problem("A reply", body, None, required=True) or comment_body_problem(body)
         if problem:
             self._status(f"Nothing was sent: {problem}", error=True)
             return
         self.keep_draft()
         self._status("Sending…")
         self.query_one("#send", Button).disabled = True
+        client, scope, comment_id = self.client, self.scope, self.comment_id
+        # Every reply is on the screen (it reloads after each write): after a lost answer, a
+        # reply of mine with these words that is not among them is this one.
+        before = ids(view.replies)
 
         async def send() -> None:
             try:
-                await self.scope.reply(self.client, self.comment_id, body)
+                reply = await write_checked(
+                    self,
+                    client,
+                    partial(scope.reply, client, comment_id, body),
+                    partial(
+                        new_reply,
+                        client,
+                        scope,
+                        comment_id,
+                        before=before,
+                        body=body,
+                        author=view.me.id,
+                    ),
+                    again="your reply is still in the box; Ctrl+S sends it again.",
+                )
+            except AnswerLostError:
+                self._status(
+                    "Sent, but the answer was lost, and whether your reply got there cannot be "
+                    "told yet: press r to look before sending it again. It is still in the box.",
+                    error=True,
+                )
+                return
             except ApiError as error:
                 # The words stay in the box, and on disk.
                 self._status(
@@ -361,6 +389,13 @@ class ThreadScreen(BrowserScreen[ThreadView]):
                 return
             finally:
                 self.query_one("#send", Button).disabled = self.reply_area.disabled
+            if reply is None:
+                self._status(
+                    "Sent, but the answer was lost, and it was not applied: your reply is still "
+                    "in the box; Ctrl+S sends it again.",
+                    error=True,
+                )
+                return
             draft_store(self.docdeck).discard(
                 self.scope.key(comment_id=self.comment_id), DraftKind.REPLY
             )
@@ -400,10 +435,20 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         ):
             return
         resolved = not view.comment.resolved
+        client, scope, comment_id = self.client, self.scope, self.comment_id
 
         async def send() -> None:
-            await self.scope.update(self.client, self.comment_id, resolved=resolved)
-            self.notify("Resolved." if resolved else "Open again.", title="Thread", markup=False)
+            done = await write_checked(
+                self,
+                client,
+                partial(scope.update, client, comment_id, resolved=resolved),
+                partial(resolved_as, client, scope, comment_id, resolved),
+                again="press x to do it again.",
+            )
+            if done is not None:
+                self.notify(
+                    "Resolved." if resolved else "Open again.", title="Thread", markup=False
+                )
             self.reload_after_change()
 
         self.run_task(send, group="resolve")

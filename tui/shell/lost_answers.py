@@ -38,16 +38,24 @@ async def write_checked(
     again: str,
 ) -> T | None:
     """``write``'s result; after a lost answer, the result ``check`` finds, or None if it was
-    not applied (then the user is told ``again``: how to do it again, e.g. "press c")."""
+    not applied (then the user is told ``again``: how to do it again, e.g. "press c").
+
+    Raises the ``AnswerLostError`` when nobody knows: the check could not read the service,
+    or found nothing yet although the service may still be working (no answer in time).
+    """
+    lost: AnswerLostError
     try:
         return await write()
-    except AnswerLostError as lost:
+    except AnswerLostError as error:
+        lost = error
         node.app.notify(CHECKING, title=LOST, severity="warning", markup=False)
         try:
             with client.revalidating():
                 result = await check()
         except ApiError:
             raise lost from None  # nobody knows: the app's failure path says so
+    if result is None and lost.timed_out:
+        raise lost  # not applied yet, but the service may still be working on it
     if result is None:
         node.app.notify(
             f"It was not applied: {again}", title=LOST, severity="warning", markup=False

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.widgets import TextArea
 
 from .form_field import FormField, length_problem
 
-__all__ = ["COMMENT_MAX_CHARACTERS", "BodyField"]
-
-COMMENT_MAX_CHARACTERS = 100_000
-"""The service's limit on a comment's markdown."""
+__all__ = ["BodyField"]
 
 
 class BodyField(FormField):
-    """A multi-line text box (Tab leaves it, so Enter makes a new line and never sends)."""
+    """A multi-line text box (Tab leaves it, so Enter makes a new line and never sends).
+
+    Its ``rule`` says what the service would refuse (a comment over its limit): the form shows
+    it under the box before anything is sent, and the text stays as typed.
+    """
 
     DEFAULT_CSS = """
     BodyField > TextArea {
@@ -28,14 +31,14 @@ class BodyField(FormField):
         value: str = "",
         *,
         required: bool = True,
-        max_length: int = COMMENT_MAX_CHARACTERS,
+        rule: Callable[[str], str | None] | None = None,
         hint: str = "Markdown · Tab then Enter sends (or Ctrl+S) · Esc keeps a draft",
         id: str | None = None,
     ) -> None:
         self.area = TextArea(value, soft_wrap=True, tab_behavior="focus", show_line_numbers=False)
         super().__init__(label, self.area, hint=hint, id=id)
         self.required = required
-        self.max_length = max_length
+        self.rule = rule
 
     @property
     def value(self) -> str:
@@ -43,7 +46,10 @@ class BodyField(FormField):
         return self.area.text.strip()
 
     def problem(self) -> str | None:
-        return length_problem(self.label, self.value, self.max_length, required=self.required)
+        problem = length_problem(self.label, self.value, None, required=self.required)
+        if problem is None and self.rule is not None:
+            problem = self.rule(self.value)
+        return problem
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         if self.error:
