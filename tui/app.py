@@ -15,7 +15,6 @@ import logging
 import os
 import sys
 import time
-import webbrowser
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -86,6 +85,12 @@ def _client_for(token: str, base_url: str) -> Client:
     return Client(token, base_url=base_url)
 
 
+def _open_in_web_browser(url: str) -> bool:
+    import webbrowser
+
+    return webbrowser.open(url)
+
+
 def gui_browser_available() -> bool:
     """Whether a web browser can open beside the terminal (not over SSH on a bare server).
 
@@ -96,6 +101,8 @@ def gui_browser_available() -> bool:
         return True
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
+    import webbrowser  # not before the first frame: it imports subprocess and shlex
+
     try:
         webbrowser.get()
     except webbrowser.Error:
@@ -187,7 +194,7 @@ class DocdeckApp(GuardedWork, App[None]):
         open_demo: DemoOpener | None = None,
         on_connect: Callable[[Connection], None] | None = None,
         make_client: ClientFactory = _client_for,
-        open_url: Callable[[str], object] = webbrowser.open,
+        open_url: Callable[[str], object] | None = None,
         has_browser: Callable[[], bool] | None = None,
         clock: Callable[[], float] = time.time,
         page_size: int = 50,
@@ -216,9 +223,9 @@ class DocdeckApp(GuardedWork, App[None]):
         self._open_demo = open_demo
         self._on_connect = on_connect
         self._make_client = make_client
-        self._open_url = open_url
+        self._open_url = open_url or _open_in_web_browser
         self._has_browser = has_browser or (
-            gui_browser_available if open_url is webbrowser.open else lambda: True
+            gui_browser_available if open_url is None else lambda: True
         )
         self._base_url = base_url
         self._owned: list[Client] = []

@@ -15,10 +15,10 @@ import httpx
 from pydantic import TypeAdapter, ValidationError
 
 from . import errors
-from .defaults import DEFAULT_BASE_URL
 from ._params import UNSET
 from ._transport import BearerAuth, RetryPolicy, Sender, sent_target
 from .cache import ResponseCache, ids_in
+from .defaults import DEFAULT_BASE_URL
 from .models import Page
 from .resources import (
     ChangeRequestCommentsResource,

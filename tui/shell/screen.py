@@ -45,12 +45,11 @@ from .navigation import Focus, Location, crumbs_for
 from .session import Session
 
 if TYPE_CHECKING:
-    from ..widgets.filter_bar import FilterBar
-
     # The client and its models load after the first frame (tui/first_screen.py).
     from ..api import Client
     from ..api.errors import ApiError
     from ..app import DocdeckApp
+    from ..widgets.filter_bar import FilterBar
 
 __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 
@@ -195,6 +194,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         yield from ()
 
     def on_mount(self) -> None:
+        self.query_one(StatusLine).refresh()  # else the first frame leaves its line blank
         self.call_after_refresh(self._mount_filter_bar)
         self.watch(self.app, "offline", self._offline_changed)
         if self.docdeck.client is None:
@@ -228,6 +228,9 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """Show ``place`` (which this screen holds) as ``focus`` says; called after going back."""
 
     def _filter_kept(self) -> bool:
+        # Asked by the footer before the first frame: a bar not mounted yet holds nothing.
+        if not self.query("FilterBar"):
+            return False
         bar = self.filter_bar
         return bool(bar.value) or bar.is_open
 
