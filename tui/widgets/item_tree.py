@@ -13,6 +13,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from .. import text
+from .tree_lines import append_rows, drop_children
 
 __all__ = ["ItemTree", "TreeItem", "TreeRow"]
 
@@ -58,6 +59,13 @@ class TreeRow:
 
 
 Row = TreeItem[Any] | TreeRow
+
+PREFETCH_ROWS = 50
+"""How far below the cursor a "load more" row is asked for (at least; two screens else)."""
+
+
+def _is_more_row(node: TreeNode[Row]) -> bool:
+    return isinstance(node.data, TreeRow) and node.data.kind == MORE
 
 
 class ItemTree(Tree[Row], Generic[V]):
@@ -148,6 +156,8 @@ class ItemTree(Tree[Row], Generic[V]):
         self._filter = ""
         self._pending_select: str | None = None
         self._announced: str | None = None
+        self._following_end = False
+        """After End: the cursor goes to the last row as pages arrive, until the list ends."""
 
     # -- what the owner calls --------------------------------------------------------------
 
@@ -169,9 +179,53 @@ class ItemTree(Tree[Row], Generic[V]):
     def append_children(
         self, parent: str | None, items: Iterable[TreeItem[V]], *, more: bool = False
     ) -> None:
-        """Add the next page of the children of ``parent``."""
-        self._store(parent, self._children.get(parent, []) + list(items), more)
-        self._redraw(parent)
+        """Add the next page of the children of ``parent``.
+
+        It costs the page, not the list: the rows are added after those already drawn and the
+        tree's lines are patched (see ``tree_lines``), so the 200th page costs what the
+        first did. The cursor stays on its item; on the "load more" row, it lands on the
+        first new row. After End, the cursor follows the end of the list as pages arrive.
+        """
+        items = list(items)
+        known = self._children.get(parent)
+        self._store(parent, (known or []) + items, more)
+        node = self._node_of(parent)
+        if known is None or node is None or not self._appendable(node, items):
+            self._redraw(parent)
+        else:
+            had_more = bool(node._children) and _is_more_row(node._children[-1])
+            rows: list[tuple[Text, Row, bool, bool]] = [
+                (self._label(item), item, item.expandable, False) for item in items
+            ]
+            if more and not had_more:
+                row = TreeRow(f"{MORE}:{parent}", "Load more…", MORE, parent)
+                rows.append((self._label(row), row, False, False))
+            cursor, line = self.cursor_node, self.cursor_line
+            row_on_screen = line - round(self.scroll_y)
+            added = append_rows(
+                self, node, rows, before_last=had_more, drop_last=had_more and not more
+            )
+            if self.cursor_line != line and 0 <= row_on_screen < self.size.height:
+                # Rows came above the cursor: it keeps its item and its line of the screen.
+                self.scroll_to(y=max(0, self.cursor_line - row_on_screen), animate=False)
+            for item, child in zip(items, added, strict=False):
+                self._rows[item.key] = child
+            if cursor is not self.cursor_node:
+                self.call_after_refresh(self._announce)
+            self.call_after_refresh(self._check_more_visible)
+            if self._following_end:
+                self.call_after_refresh(self._follow_end)
+
+    def _appendable(self, node: TreeNode[Row], items: list[TreeItem[V]]) -> bool:
+        """Whether rows can be added after those drawn under ``node`` (else it is redrawn)."""
+        if self._filter:
+            return False  # a filter draws the matching rows of every level at once
+        children = node._children
+        if any(isinstance(c.data, TreeRow) for c in children[:-1]):
+            return False
+        if children and isinstance(children[-1].data, TreeRow) and not _is_more_row(children[-1]):
+            return False  # loading, retry or empty: the level is drawn anew
+        return not any(item.expandable and item.key in self._expanded for item in items)
 
     def set_levels(
         self, levels: dict[str | None, list[TreeItem[V]]], *, more: dict[str | None, bool]
@@ -328,7 +382,7 @@ class ItemTree(Tree[Row], Generic[V]):
         row_on_screen = self.cursor_line - round(self.scroll_y)
         if parent is None:
             self._rows = {}
-        node.remove_children()
+        drop_children(self, node)
         self._fill(node, parent)
         if current is not None and current.key in self._rows:
             # The rows were made anew: keep the cursor on the same item, on the same line of
@@ -340,6 +394,8 @@ class ItemTree(Tree[Row], Generic[V]):
             # The item under the cursor may be gone (deleted): say what is there now.
             self.call_after_refresh(self._announce)
         self.call_after_refresh(self._check_more_visible)
+        if self._following_end:
+            self.call_after_refresh(self._follow_end)
 
     def _move_to_key(self, key: str, row_on_screen: int | None = None) -> None:
         node = self._rows.get(key)
@@ -443,7 +499,7 @@ class ItemTree(Tree[Row], Generic[V]):
             return
         self._expanded.add(item.key)
         if not event.node.children or item.key not in self._children:
-            event.node.remove_children()
+            drop_children(self, event.node)
             self._fill(event.node, item.key)
             if item.key not in self._children and item.key not in self._failed:
                 self._request(item, more=False)
@@ -457,7 +513,37 @@ class ItemTree(Tree[Row], Generic[V]):
         row = event.node.data
         if isinstance(row, TreeRow) and row.kind == MORE:
             self._request_more(row)
+        self._prefetch()
         self._announce()
+
+    def _prefetch(self) -> None:
+        """Ask for the next page of a list whose "load more" row is within reach below the
+        cursor (two screens), so that running down a list (j, PageDown held) rarely waits."""
+        if self._filter or self.cursor_line < 0:
+            return
+        reach = max(2 * self.size.height, PREFETCH_ROWS)
+        last = min(self.last_line, self.cursor_line + reach)
+        for line in range(self.cursor_line, last + 1):
+            node = self.get_node_at_line(line)
+            if node is not None and _is_more_row(node):
+                assert isinstance(node.data, TreeRow)
+                self._request_more(node.data)
+
+    def _follow_end(self) -> None:
+        """Keep the cursor on the last row while End's list loads; ask for its next page."""
+        if not self._following_end:
+            return
+        last = self.get_node_at_line(self.last_line)
+        if last is None or not _is_more_row(last):
+            self._following_end = last is not None and self._loading_at_end(last)
+        self.cursor_line = self.last_line
+        self.scroll_to_line(self.cursor_line, animate=False)
+        if last is not None and _is_more_row(last):
+            assert isinstance(last.data, TreeRow)
+            self._request_more(last.data)
+
+    def _loading_at_end(self, node: TreeNode[Row]) -> bool:
+        return isinstance(node.data, TreeRow) and node.data.kind == LOADING
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Row]) -> None:
         row = event.node.data
@@ -491,6 +577,31 @@ class ItemTree(Tree[Row], Generic[V]):
         self._announce()
 
     # -- actions ---------------------------------------------------------------------------
+
+    def action_scroll_end(self) -> None:
+        """End: the last row, loading what is left of its list page after page."""
+        self._following_end = True
+        self._follow_end()
+
+    def action_scroll_home(self) -> None:
+        self._following_end = False
+        super().action_scroll_home()
+
+    def action_cursor_up(self) -> None:
+        self._following_end = False
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self._following_end = False
+        super().action_cursor_down()
+
+    def action_page_up(self) -> None:
+        self._following_end = False
+        super().action_page_up()
+
+    def action_page_down(self) -> None:
+        self._following_end = False
+        super().action_page_down()
 
     def action_expand(self) -> None:
         node = self.cursor_node
