@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -98,6 +98,14 @@ class ItemTree(Tree[Row], Generic[V]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "end",
+            "scroll_end",
+            "Last row",
+            show=False,
+            id="tree.end",
+            tooltip="The last row of this list, loading the rest of it (again: of the tree)",
+        ),
         Binding("j", "cursor_down", "Down", show=False, id="tree.down"),
         Binding("k", "cursor_up", "Up", show=False, id="tree.up"),
         Binding("right", "expand", "Expand", show=False, id="tree.expand"),
@@ -156,8 +164,9 @@ class ItemTree(Tree[Row], Generic[V]):
         self._filter = ""
         self._pending_select: str | None = None
         self._announced: str | None = None
-        self._following_end = False
-        """After End: the cursor goes to the last row as pages arrive, until the list ends."""
+        self._following_end: str | Literal[False] | None = False
+        """After End: the key of the list (None: the top level) whose last row the cursor
+        follows as its pages arrive; False when not following."""
 
     # -- what the owner calls --------------------------------------------------------------
 
@@ -213,7 +222,7 @@ class ItemTree(Tree[Row], Generic[V]):
             if cursor is not self.cursor_node:
                 self.call_after_refresh(self._announce)
             self.call_after_refresh(self._check_more_visible)
-            if self._following_end:
+            if self._following_end is not False:
                 self.call_after_refresh(self._follow_end)
 
     def _appendable(self, node: TreeNode[Row], items: list[TreeItem[V]]) -> bool:
@@ -394,7 +403,7 @@ class ItemTree(Tree[Row], Generic[V]):
             # The item under the cursor may be gone (deleted): say what is there now.
             self.call_after_refresh(self._announce)
         self.call_after_refresh(self._check_more_visible)
-        if self._following_end:
+        if self._following_end is not False:
             self.call_after_refresh(self._follow_end)
 
     def _move_to_key(self, key: str, row_on_screen: int | None = None) -> None:
@@ -530,20 +539,23 @@ class ItemTree(Tree[Row], Generic[V]):
                 self._request_more(node.data)
 
     def _follow_end(self) -> None:
-        """Keep the cursor on the last row while End's list loads; ask for its next page."""
-        if not self._following_end:
+        """End: keep the cursor on the last row of the list it went to the end of, asking
+        for that list's next page, until the list has no more."""
+        if self._following_end is False:
             return
-        last = self.get_node_at_line(self.last_line)
-        if last is None or not _is_more_row(last):
-            self._following_end = last is not None and self._loading_at_end(last)
-        self.cursor_line = self.last_line
-        self.scroll_to_line(self.cursor_line, animate=False)
-        if last is not None and _is_more_row(last):
+        holder = self._node_of(self._following_end)
+        if holder is None or not holder._children:
+            self._following_end = False
+            return
+        last = holder._children[-1]
+        if not _is_more_row(last):
+            self._following_end = False  # the whole list is there
+        if last._line >= 0:
+            self.move_cursor(last)
+            self.scroll_to_line(last._line, animate=False)
+        if _is_more_row(last):
             assert isinstance(last.data, TreeRow)
             self._request_more(last.data)
-
-    def _loading_at_end(self, node: TreeNode[Row]) -> bool:
-        return isinstance(node.data, TreeRow) and node.data.kind == LOADING
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Row]) -> None:
         row = event.node.data
@@ -579,9 +591,23 @@ class ItemTree(Tree[Row], Generic[V]):
     # -- actions ---------------------------------------------------------------------------
 
     def action_scroll_end(self) -> None:
-        """End: the last row, loading what is left of its list page after page."""
-        self._following_end = True
+        """End: the last row of the cursor's list, loading the rest of it page after page;
+        on the last row of its list already, the last row of the tree (loading its list)."""
+        node = self.cursor_node
+        holder: TreeNode[Row] | None = None
+        if node is not None and node.parent is not None and node is not node.parent._children[-1]:
+            holder = node.parent
+        else:
+            last = self.get_node_at_line(self.last_line)
+            holder = last.parent if last is not None else None
+        if holder is None:
+            return
+        self._following_end = None if holder.is_root else self._key_of(holder)
         self._follow_end()
+
+    def _key_of(self, node: TreeNode[Row]) -> str | None:
+        item = self._item_of(node)
+        return item.key if item is not None else None
 
     def action_scroll_home(self) -> None:
         self._following_end = False
