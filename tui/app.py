@@ -38,6 +38,7 @@ from .screens.organizations import OrganizationsScreen
 from .screens.welcome import WelcomeScreen
 from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
+from .shell.kept_screens import KeptScreens
 from .shell.key_help import key_help
 from .shell.navigation import KIND_LABELS, Focus, Location, PlacesSeen, ScreenRegistry
 from .shell.palette import LocationCommands, ScreenCommands
@@ -213,6 +214,8 @@ class DocdeckApp(GuardedWork, App[None]):
         """What this connection's browsing remembers: places seen, spaces deleted."""
         self.screens_by_kind = ScreenRegistry()
         """Which screen shows each kind of place."""
+        self.kept_screens = KeptScreens(self)
+        """The browsing screens left this session, shown again whole (within a budget)."""
         self._first_screen = first_screen
         self.startup_error: str | None = None
         """Why the connection could not be made after the first frame (the CLI prints it)."""
@@ -294,6 +297,7 @@ class DocdeckApp(GuardedWork, App[None]):
         self.session = Session()
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.call_after_refresh(self.kept_screens.clear)  # once popped: another connection's
         self.push_screen(OrganizationsScreen())
 
     def require_connection(self, reason: str = "") -> None:
@@ -447,17 +451,28 @@ class DocdeckApp(GuardedWork, App[None]):
             return
         if self._can_go_back():
             self.pop_screen()
+            self.call_after_refresh(self.kept_screens.trim)
 
     def action_back_from(self, screen: Screen[Any]) -> None:
         """Leave ``screen`` (e.g. a space just deleted), if it is the one shown."""
+        self.kept_screens.drop(screen)  # what it showed is gone: never shown again
         if self.screen is screen and self._can_go_back():
             self.pop_screen()
 
     def open_location(self, place: Location, focus: Focus | None = None) -> None:
         """Show a place on a new screen: an organisation, a collection, a space, a page…"""
+        # A screen left this session that holds the place comes back whole (tui/shell/kept_screens.py).
+        kept = self.kept_screens.find(place)
+        if kept is not None:
+            self.push_screen(kept)
+            kept.focus_on(place, focus or Focus())
+            return
         screen = self.screens_by_kind.screen_for(place, focus)
         if screen is not None:
+            if isinstance(screen, BrowserScreen) and screen.KEEP_WHEN_LEFT:
+                self.kept_screens.keep(screen)
             self.push_screen(screen)
+            self.kept_screens.trim()
 
     def go_to_location(self, place: Location, focus: Focus | None = None) -> None:
         """Go back to the screen that holds a place, or open it when none on the way does."""

@@ -84,6 +84,7 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
     """
 
     NAMESPACE = "organization"
+    KEEP_WHEN_LEFT = True  # shown again whole when reopened (tui/shell/kept_screens.py)
     CSS_PATH = "../styles/browser.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

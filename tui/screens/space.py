@@ -85,6 +85,7 @@ class SpaceScreen(ContentActions, SpaceActions, BrowserScreen[SpaceView]):
     """
 
     NAMESPACE = "space"
+    KEEP_WHEN_LEFT = True  # shown again whole when reopened (tui/shell/kept_screens.py)
     CSS_PATH = "../styles/space.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

@@ -134,6 +134,10 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         ),
     ]
 
+    KEEP_WHEN_LEFT: ClassVar[bool] = False
+    """Whether the app keeps this screen when it is left, to show it again whole when its
+    place is opened again (``holds`` and ``focus_on`` must then show any place it holds)."""
+
     busy: reactive[bool] = reactive(False)
     """Whether a request of this screen is under way."""
     updated_at: reactive[float | None] = reactive(None)
@@ -334,6 +338,10 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         # Back on this screen after a write elsewhere: what it touched is stale in the cache.
         if self._changes_seen is not None and self._changes_seen != self.client.cache.changes:
             self.reload_after_change()
+        elif self.updated_at is not None and self.docdeck.client is not None:
+            # A kept screen shown again: as it was while fresh (no request), else revalidated.
+            if self.docdeck.clock() - self.updated_at >= self.client.cache.ttl:
+                self.reload_after_change()
 
     def reload_after_change(self) -> None:
         """Load again after a write (here or on another screen); not a forced refresh."""
