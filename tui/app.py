@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.timer import Timer
 from textual.widgets import Input
 
 # The first frame is painted before the client, its models, the service and the screens other
@@ -51,6 +52,9 @@ if TYPE_CHECKING:
 __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
 
 logger = logging.getLogger("docdeck.app")
+
+MEMORY_RELEASE_DELAY = 0.5
+"""Seconds of quiet after an answer before freed memory is handed back to the system."""
 
 
 class ConnectionLike(Protocol):
@@ -217,6 +221,7 @@ class DocdeckApp(GuardedWork, App[None]):
         self.kept_screens = KeptScreens(self)
         """The browsing screens left this session, shown again whole (within a budget)."""
         self._first_screen = first_screen
+        self._memory_release: Timer | None = None
         self.startup_error: str | None = None
         """Why the connection could not be made after the first frame (the CLI prints it)."""
         if not self._connects_later:
@@ -318,6 +323,8 @@ class DocdeckApp(GuardedWork, App[None]):
             self.push_screen(WelcomeScreen())
         else:
             self.push_screen(OrganizationsScreen(first_paint=painted))
+            if not self.is_headless:  # tests run many apps in one process: nothing to freeze
+                self.call_after_refresh(self.started)
 
     # -- start-up: the first frame before the client (tui/first_screen.py, issue 12) -----------
 
@@ -367,7 +374,8 @@ class DocdeckApp(GuardedWork, App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, BrowserScreen):
                 screen.reload()
-        self.started()
+        if not self.is_headless:
+            self.started()
 
     def started(self) -> None:
         """Start-up is over: what it allocated stays, so the collector stops walking it.
@@ -376,6 +384,18 @@ class DocdeckApp(GuardedWork, App[None]):
         loaded that is a stall of tens of milliseconds that would land on a key press.
         """
         gc.freeze()
+
+    def release_memory_soon(self) -> None:
+        """After a big answer: once loading settles, hand the freed memory back (tui/memory)."""
+        if self._memory_release is not None:
+            self._memory_release.stop()
+        self._memory_release = self.set_timer(MEMORY_RELEASE_DELAY, self._release_memory)
+
+    def _release_memory(self) -> None:
+        from .memory import release_free_memory
+
+        self._memory_release = None
+        release_free_memory()
 
     def remember_first_screen(self, organizations: list[OrganizationSummary]) -> None:
         """Keep what the organisations screen shows for the next start (see FirstScreen)."""

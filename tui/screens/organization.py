@@ -15,7 +15,7 @@ from textual.widget import Widget
 from .. import text
 from ..actions.tree_actions import TREE_BINDINGS, TreeActions
 from ..api.errors import ApiError
-from ..api.models import Collection, Organization, Page, Space
+from ..api.models import Collection, Next, Organization, Page, Space
 from ..dialogs import Deletion
 from ..humanize import plural
 from ..shell.navigation import (
@@ -226,9 +226,7 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
 
         async def fetch() -> Page[Space]:
             if holder is None:
-                return await client.spaces.list_spaces_in_organization_by_id(
-                    self.organization_id, page=token, limit=size
-                )
+                return await self._top_level_spaces(token)
             return await client.collections.list_spaces_in_collection_by_id(
                 holder.id, page=token, limit=size
             )
@@ -247,6 +245,26 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
             self.content_tree.load_failed(key)
 
         self.load(fetch, show, group=f"more:{key}", on_error=failed)
+
+    async def _top_level_spaces(self, token: str) -> Page[Space]:
+        """The next spaces of the top level, from ``token`` on.
+
+        The API lists an organisation's spaces all together; those of the top level (no
+        collection) may be one in a hundred. Pages of the service's largest size are read
+        until a page's worth is found, and are not cached: the cache would keep the thousands
+        of spaces left out (opening Globex kept 5,000 of them, for 20 rows shown).
+        """
+        client = self.client
+        found: list[Space] = []
+        next_page: str | None = token
+        with client.uncached():
+            while next_page and len(found) < self.docdeck.page_size:
+                page = await client.spaces.list_spaces_in_organization_by_id(
+                    self.organization_id, page=next_page, limit=EVERYTHING
+                )
+                found += [space for space in page.items if not space.parent]
+                next_page = page.next_page
+        return Page[Space](items=found, next=Next(page=next_page) if next_page else None)
 
     def refresh_view(self) -> None:
         self.reload_all(refresh=True)

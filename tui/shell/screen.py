@@ -333,6 +333,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             self.updated_at = self.docdeck.clock()
         if cached is None or data != cached:
             await _settle(show(data))
+        self.docdeck.release_memory_soon()
 
     def on_screen_resume(self) -> None:
         # Back on this screen after a write elsewhere: what it touched is stale in the cache.

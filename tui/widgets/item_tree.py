@@ -223,6 +223,9 @@ class ItemTree(Tree[Row], Generic[V]):
                 self.call_after_refresh(self._announce)
             self.call_after_refresh(self._check_more_visible)
             if self._following_end is not False:
+                if more and self._following_end == parent:
+                    # The next page is asked for now; the cursor follows at the next frame.
+                    self._request(self._items.get(parent) if parent else None, more=True)
                 self.call_after_refresh(self._follow_end)
 
     def _appendable(self, node: TreeNode[Row], items: list[TreeItem[V]]) -> bool:
