@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from textual.app import ComposeResult
 
 TOKEN = "demo-admin"
 
@@ -111,7 +112,7 @@ def frames_of_the_page(app: Any, page_id: str) -> Iterator[list[float]]:
 
 
 async def minimal() -> dict[str, float]:
-    from textual.app import App, ComposeResult
+    from textual.app import App
     from textual.widgets import Footer, Static
 
     class Minimal(App[None]):
@@ -123,6 +124,34 @@ async def minimal() -> dict[str, float]:
         await pilot.pause()
         gc.collect()
         return {"rss_start": rss_mib()}
+
+
+async def time_a_plain_screen(pilot: Any) -> float:
+    """The reference of a revisit: pushing a screen of one Static, to its first frame."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    class PlainScreen(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("a plain screen")
+
+    painted: list[float] = []
+    repaint = Screen._compositor_refresh
+
+    def recorded(screen: Screen[Any]) -> None:
+        repaint(screen)
+        if isinstance(screen, PlainScreen):
+            painted.append(time.perf_counter())
+
+    Screen._compositor_refresh = recorded  # type: ignore[method-assign]
+    try:
+        started = time.perf_counter()
+        pilot.app.push_screen(PlainScreen())
+        await until(pilot, lambda: bool(painted))
+    finally:
+        Screen._compositor_refresh = repaint  # type: ignore[method-assign]
+    pilot.app.pop_screen()
+    return painted[0] - started
 
 
 LIMIT_BY_CURSOR = 120.0
@@ -229,6 +258,7 @@ async def browse(
         figures["revisit_same_screen"] = app.screen is space_screen
         await settle(pilot)
         figures["revisit_requests"] = CountingTransport.sent - sent
+        figures["plain_push_seconds"] = await time_a_plain_screen(pilot)
         await settle(pilot)
         await rest(pilot)
         figures["rss_end"] = rss_mib()

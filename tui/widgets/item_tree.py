@@ -197,7 +197,11 @@ class ItemTree(Tree[Row], Generic[V]):
         """
         items = list(items)
         known = self._children.get(parent)
-        self._store(parent, (known or []) + items, more)
+        if known is None:
+            self._store(parent, items, more)
+        else:
+            known.extend(items)  # in place: the model grows by the page, not by the list
+            self._store(parent, known, more, added=items)
         node = self._node_of(parent)
         if known is None or node is None or not self._appendable(node, items):
             self._redraw(parent)
@@ -233,10 +237,10 @@ class ItemTree(Tree[Row], Generic[V]):
         if self._filter:
             return False  # a filter draws the matching rows of every level at once
         children = node._children
-        if any(isinstance(c.data, TreeRow) for c in children[:-1]):
+        # The tree's own rows other than "load more" (loading, retry, empty) stand alone in
+        # their level, which is then drawn anew.
+        if children and isinstance(children[0].data, TreeRow) and not _is_more_row(children[0]):
             return False
-        if children and isinstance(children[-1].data, TreeRow) and not _is_more_row(children[-1]):
-            return False  # loading, retry or empty: the level is drawn anew
         return not any(item.expandable and item.key in self._expanded for item in items)
 
     def set_levels(
@@ -342,12 +346,20 @@ class ItemTree(Tree[Row], Generic[V]):
 
     # -- model -----------------------------------------------------------------------------
 
-    def _store(self, parent: str | None, items: list[TreeItem[V]], more: bool) -> None:
+    def _store(
+        self,
+        parent: str | None,
+        items: list[TreeItem[V]],
+        more: bool,
+        *,
+        added: list[TreeItem[V]] | None = None,
+    ) -> None:
+        """Keep ``items`` as the children of ``parent``; ``added``: only those are new."""
         self._children[parent] = items
         self._more[parent] = more
         self._failed.discard(parent)
         self._requested.discard(parent)
-        for item in items:
+        for item in items if added is None else added:
             self._items[item.key] = item
             self._parents[item.key] = parent
 
