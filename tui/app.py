@@ -53,6 +53,9 @@ __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"
 
 logger = logging.getLogger("docdeck.app")
 
+GC_YOUNG_THRESHOLD = 10_000
+"""Allocations between two young collections once started (Python's default is 700)."""
+
 MEMORY_RELEASE_DELAY = 0.5
 """Seconds of quiet after an answer before freed memory is handed back to the system."""
 
@@ -378,12 +381,17 @@ class DocdeckApp(GuardedWork, App[None]):
             self.started()
 
     def started(self) -> None:
-        """Start-up is over: what it allocated stays, so the collector stops walking it.
+        """Start-up is over: the collector stops walking what it allocated, and runs less often.
 
         A full collection walks every object: with the models, the service and the screens
-        loaded that is a stall of tens of milliseconds that would land on a key press.
+        loaded, a stall of 20 to 60 ms that lands on a key press. What start-up allocated
+        stays for the session, so it is frozen out of the collector's walks; and young
+        collections every 10,000 allocations rather than 700 make full ones rare (none in
+        the benchmark's 460 keys down 10,000 spaces, four of up to 25 ms before; measured by
+        ``python -m tests.benchmarks.bench_speed --only keys``).
         """
         gc.freeze()
+        gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
 
     def release_memory_soon(self) -> None:
         """After a big answer: once loading settles, hand the freed memory back (tui/memory)."""
