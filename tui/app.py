@@ -53,6 +53,9 @@ __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"
 
 logger = logging.getLogger("docdeck.app")
 
+FIRST_FRAME_WRITE = 0.015
+"""Seconds left to the driver's writer thread to put the first frame on the terminal."""
+
 GC_YOUNG_THRESHOLD = 10_000
 """Allocations between two young collections once started (Python's default is 700)."""
 
@@ -318,10 +321,19 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        # Once mounting is over: Textual holds back every frame drawn while the app mounts,
+        # so a screen pushed here would reach the terminal a frame (about 20 ms) late.
+        self.call_later(self._show_first_screen)
+
+    def _show_first_screen(self) -> None:
         painted = self._first_screen.painted if self._first_screen else None
         if self._connects_later:
             self.push_screen(OrganizationsScreen(first_paint=painted))
-            self.call_after_refresh(self._connect_after_first_frame)
+            # After the first frame, and a moment for the driver's thread to write it: the
+            # imports that follow hold the interpreter and would hold the frame back.
+            self.call_after_refresh(
+                self.set_timer, FIRST_FRAME_WRITE, self._connect_after_first_frame
+            )
         elif self.client is None:
             self.push_screen(WelcomeScreen())
         else:

@@ -302,7 +302,11 @@ class Client:
     @contextmanager
     def uncached(self) -> Iterator[None]:
         """Within this block GETs skip the cache and leave nothing in it: for scans of long
-        lists whose pages are mostly dropped, which the cache would otherwise keep whole."""
+        lists whose pages are mostly dropped, which the cache would otherwise keep whole.
+        Within ``peek`` it changes nothing: a peek never sends a request."""
+        if _cache_mode.get() is _CacheMode.PEEK:
+            yield
+            return
         token = _cache_mode.set(_CacheMode.UNCACHED)
         try:
             yield

@@ -56,6 +56,9 @@ __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 T = TypeVar("T")
 ViewT = TypeVar("ViewT")
 
+FILTER_BAR_DELAY = 0.05
+"""Seconds after a screen's first frame before its (hidden) filter bar is mounted."""
+
 VIEW = "view"
 """The worker group of a screen's main view: its freshness is the one the status line shows."""
 
@@ -199,7 +202,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
 
     def on_mount(self) -> None:
         self.query_one(StatusLine).refresh()  # else the first frame leaves its line blank
-        self.call_after_refresh(self._mount_filter_bar)
+        # Not before the first frame is on the terminal (its Input costs a hundredth).
+        self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
         self.watch(self.app, "offline", self._offline_changed)
         if self.docdeck.client is None:
             # The first screen, painted before the app connects: the app reloads it then.

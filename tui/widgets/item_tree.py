@@ -545,7 +545,7 @@ class ItemTree(Tree[Row], Generic[V]):
         cursor (two screens), so that running down a list (j, PageDown held) rarely waits."""
         if self._filter or self.cursor_line < 0:
             return
-        reach = max(2 * self.size.height, PREFETCH_ROWS)
+        reach = 2 * max(self.size.height, PREFETCH_ROWS // 2)
         last = min(self.last_line, self.cursor_line + reach)
         for line in range(self.cursor_line, last + 1):
             node = self.get_node_at_line(line)

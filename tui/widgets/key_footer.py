@@ -68,13 +68,18 @@ class KeyFooter(Footer):
         }
         keys.sort(key=lambda key: _rank(ids.get(key.action, "")))
         others: list[Widget] = [w for w in widgets if w not in palette and w not in keys]
-        width = (self.size.width or self.app.size.width) - sum(
+        self._composed_width = self.size.width or self.app.size.width
+        width = self._composed_width - sum(
             key_width(k) + 2 for k in palette if isinstance(k, FooterKey)
         )
         yield from others
         yield from fit_keys(keys, width)
         yield from palette
 
+    _composed_width = 0
+    """The width the keys were fitted to: a resize to the same width keeps them (the first
+    one, as the screen mounts, would recompose the footer right after the first frame)."""
+
     def on_resize(self) -> None:
-        if self.is_attached and self._bindings_ready:
+        if self.is_attached and self._bindings_ready and self.size.width != self._composed_width:
             self.call_after_refresh(self.recompose)
