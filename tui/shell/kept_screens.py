@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from textual.widgets import Tree
-
 from .navigation import Location
 
 if TYPE_CHECKING:
@@ -39,6 +37,8 @@ _BYTES_PER_TREE_ROW = 1024
 
 def memory_estimate(screen: Screen[Any]) -> int:
     """A rough count of the bytes a screen holds: its widgets, and the rows of its trees."""
+    from textual.widgets import Tree  # not before the first frame, which has no tree
+
     widgets = 0
     rows = 0
     for widget in screen.walk_children(with_self=True):
