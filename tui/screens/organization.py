@@ -53,6 +53,9 @@ def space_item(space: Space) -> TreeItem[OrganizationItem]:
 HIGHLIGHT_SETTLE = 0.03
 """Seconds the cursor rests on a row before its details are shown."""
 
+SCAN_PATIENCE = 10
+"""Pages in a row with no top-level space before the scan reads bigger ones."""
+
 EVERYTHING = 1000
 """The page size used to load a whole organisation for the filter (the service's maximum)."""
 
@@ -250,21 +253,28 @@ class OrganizationScreen(TreeActions, BrowserScreen[OrganizationView]):
         """The next spaces of the top level, from ``token`` on.
 
         The API lists an organisation's spaces all together; those of the top level (no
-        collection) may be one in a hundred. Pages are read until a page's worth is found,
-        and they are not cached: the cache would keep the thousands of spaces left out
-        (opening Globex kept 5,000 of them, 37 MiB, for 20 rows shown).
+        collection) may be one in a hundred. Pages are read until a page's worth is found;
+        after ten pages in a row with none, each page is twice the last (up to the service's
+        largest), so that a top level behind 5,000 spaces takes 17 requests, not 150. They
+        are not cached: the cache would keep the thousands of spaces left out (opening Globex
+        kept 5,000 of them, 37 MiB, for 20 rows shown).
         """
         client = self.client
         size = self.docdeck.page_size
         found: list[Space] = []
         next_page: str | None = token
+        limit, empty = size, 0
         with client.uncached():
             while next_page and len(found) < size:
                 page = await client.spaces.list_spaces_in_organization_by_id(
-                    self.organization_id, page=next_page, limit=size
+                    self.organization_id, page=next_page, limit=limit
                 )
-                found += [space for space in page.items if not space.parent]
+                top = [space for space in page.items if not space.parent]
+                found += top
                 next_page = page.next_page
+                empty = 0 if top else empty + 1
+                if empty >= SCAN_PATIENCE:
+                    limit = min(limit * 2, EVERYTHING)
         return Page[Space](items=found, next=Next(page=next_page) if next_page else None)
 
     def refresh_view(self) -> None:
