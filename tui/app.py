@@ -36,18 +36,17 @@ from .api.errors import TransportError, UnauthorizedError
 from .config import Config, Connection
 from .first_screen import FirstScreen, OrganizationSummary
 from .screens.organizations import OrganizationsScreen
-from .screens.welcome import WelcomeScreen
-from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
-from .shell.kept_screens import KeptScreens
-from .shell.key_help import key_help
 from .shell.navigation import KIND_LABELS, Focus, Location, PlacesSeen, ScreenRegistry
-from .shell.palette import LocationCommands, ScreenCommands
 from .shell.screen import BrowserScreen
 from .shell.session import Session
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from .api import Client
+    from .shell.error_report import ErrorReport
+    from .shell.kept_screens import KeptScreens
 
 __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
 
@@ -121,6 +120,30 @@ def gui_browser_available() -> bool:
     return True
 
 
+def _location_commands() -> type[Provider]:
+    from .shell.palette import LocationCommands  # the palette loads its sources when opened
+
+    return LocationCommands
+
+
+def _screen_commands() -> type[Provider]:
+    from .shell.palette import ScreenCommands
+
+    return ScreenCommands
+
+
+def _welcome_screen(reason: str = "") -> Screen[Any]:
+    # Imported when shown: its form's widgets cost the first frame of a cached start.
+    from .screens.welcome import WelcomeScreen
+
+    return WelcomeScreen(reason=reason)
+
+
+def _is_welcome(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the connect screen (without importing it for the footer's checks)."""
+    return getattr(screen, "NAMESPACE", "") == "welcome"
+
+
 def register_screens(screens: ScreenRegistry) -> None:
     """Which screen shows each kind of place; a new area adds its kinds here.
 
@@ -161,7 +184,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     TITLE = "docdeck"
     CSS_PATH = "styles/app.tcss"
-    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {LocationCommands, ScreenCommands}
+    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _screen_commands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),
@@ -224,8 +247,7 @@ class DocdeckApp(GuardedWork, App[None]):
         """What this connection's browsing remembers: places seen, spaces deleted."""
         self.screens_by_kind = ScreenRegistry()
         """Which screen shows each kind of place."""
-        self.kept_screens = KeptScreens(self)
-        """The browsing screens left this session, shown again whole (within a budget)."""
+        self._kept_screens: KeptScreens | None = None
         self._first_screen = first_screen
         self._memory_release: Timer | None = None
         self.startup_error: str | None = None
@@ -247,6 +269,15 @@ class DocdeckApp(GuardedWork, App[None]):
             self.set_keymap(self.config.keys)
         if self.config.theme and self.config.theme in self.available_themes:
             self.theme = self.config.theme
+
+    @property
+    def kept_screens(self) -> KeptScreens:
+        """The browsing screens left this session, shown again whole (within a budget)."""
+        if self._kept_screens is None:
+            from .shell.kept_screens import KeptScreens
+
+            self._kept_screens = KeptScreens(self)
+        return self._kept_screens
 
     @property
     def locations(self) -> PlacesSeen:
@@ -313,9 +344,9 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def require_connection(self, reason: str = "") -> None:
         """Show the connect screen (once), e.g. when the token stops being accepted."""
-        if isinstance(self.screen, WelcomeScreen):
+        if _is_welcome(self.screen):
             return
-        self.push_screen(WelcomeScreen(reason=reason))
+        self.push_screen(_welcome_screen(reason=reason))
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -335,7 +366,7 @@ class DocdeckApp(GuardedWork, App[None]):
                 self.set_timer, FIRST_FRAME_WRITE, self._connect_after_first_frame
             )
         elif self.client is None:
-            self.push_screen(WelcomeScreen())
+            self.push_screen(_welcome_screen())
         else:
             self.push_screen(OrganizationsScreen(first_paint=painted))
             if not self.is_headless:  # tests run many apps in one process: nothing to freeze
@@ -380,7 +411,7 @@ class DocdeckApp(GuardedWork, App[None]):
         if self._first_screen is not None:
             self._first_screen.connect = None
         if connected is None:
-            self.push_screen(WelcomeScreen())
+            self.push_screen(_welcome_screen())
             return
         client, connection = connected
         self._owned.append(client)
@@ -451,6 +482,8 @@ class DocdeckApp(GuardedWork, App[None]):
             return
         if isinstance(error, TransportError):
             self.offline = True
+        from .shell.error_report import ErrorReport
+
         report = ErrorReport.from_exception(error)
         if report.unexpected:
             logger.error("unexpected failure", exc_info=error)
@@ -475,7 +508,7 @@ class DocdeckApp(GuardedWork, App[None]):
     def _can_go_back(self) -> bool:
         # The bottom screen is Textual's blank default; the one above it is where browsing
         # starts. The connect screen has no way around it but connecting.
-        return len(self.screen_stack) > 2 and not isinstance(self.screen, WelcomeScreen)
+        return len(self.screen_stack) > 2 and not _is_welcome(self.screen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
@@ -536,6 +569,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def action_show_keys(self) -> None:
         from .dialogs.keys import KeysScreen
+        from .shell.key_help import key_help
 
         if isinstance(self.screen, KeysScreen):
             return
