@@ -15,7 +15,6 @@ import logging
 import os
 import sys
 import time
-import webbrowser
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -26,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.timer import Timer
 from textual.widgets import Input
 
 # The first frame is painted before the client, its models, the service and the screens other
@@ -36,10 +36,7 @@ from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
 from .first_screen import FirstScreen, OrganizationSummary
 from .screens.organizations import OrganizationsScreen
-from .screens.welcome import WelcomeScreen
-from .shell.error_report import ErrorReport
 from .shell.failures import Failed, GuardedWork
-from .shell.key_help import key_help
 from .shell.navigation import (
     KIND_LABELS,
     Focus,
@@ -48,16 +45,28 @@ from .shell.navigation import (
     ScreenRegistry,
     admin_view_of,
 )
-from .shell.palette import LocationCommands, ScreenCommands
 from .shell.screen import BrowserScreen
 from .shell.session import Session
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from .api import Client
+    from .shell.error_report import ErrorReport
+    from .shell.kept_screens import KeptScreens
 
 __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
 
 logger = logging.getLogger("docdeck.app")
+
+FIRST_FRAME_WRITE = 0.015
+"""Seconds left to the driver's writer thread to put the first frame on the terminal."""
+
+GC_YOUNG_THRESHOLD = 10_000
+"""Allocations between two young collections once started (Python's default is 700)."""
+
+MEMORY_RELEASE_DELAY = 0.5
+"""Seconds of quiet after an answer before freed memory is handed back to the system."""
 
 
 class ConnectionLike(Protocol):
@@ -93,6 +102,12 @@ def _client_for(token: str, base_url: str) -> Client:
     return Client(token, base_url=base_url)
 
 
+def _open_in_web_browser(url: str) -> bool:
+    import webbrowser
+
+    return webbrowser.open(url)
+
+
 def gui_browser_available() -> bool:
     """Whether a web browser can open beside the terminal (not over SSH on a bare server).
 
@@ -103,11 +118,37 @@ def gui_browser_available() -> bool:
         return True
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
+    import webbrowser  # not before the first frame: it imports subprocess and shlex
+
     try:
         webbrowser.get()
     except webbrowser.Error:
         return False
     return True
+
+
+def _location_commands() -> type[Provider]:
+    from .shell.palette import LocationCommands  # the palette loads its sources when opened
+
+    return LocationCommands
+
+
+def _screen_commands() -> type[Provider]:
+    from .shell.palette import ScreenCommands
+
+    return ScreenCommands
+
+
+def _welcome_screen(reason: str = "") -> Screen[Any]:
+    # Imported when shown: its form's widgets cost the first frame of a cached start.
+    from .screens.welcome import WelcomeScreen
+
+    return WelcomeScreen(reason=reason)
+
+
+def _is_welcome(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the connect screen (without importing it for the footer's checks)."""
+    return getattr(screen, "NAMESPACE", "") == "welcome"
 
 
 def register_screens(screens: ScreenRegistry) -> None:
@@ -250,7 +291,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     TITLE = "docdeck"
     CSS_PATH = "styles/app.tcss"
-    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {LocationCommands, ScreenCommands}
+    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _screen_commands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),
@@ -294,7 +335,7 @@ class DocdeckApp(GuardedWork, App[None]):
         open_demo: DemoOpener | None = None,
         on_connect: Callable[[Connection], None] | None = None,
         make_client: ClientFactory = _client_for,
-        open_url: Callable[[str], object] = webbrowser.open,
+        open_url: Callable[[str], object] | None = None,
         has_browser: Callable[[], bool] | None = None,
         clock: Callable[[], float] = time.time,
         page_size: int = 50,
@@ -318,7 +359,9 @@ class DocdeckApp(GuardedWork, App[None]):
         """What this connection's browsing remembers: places seen, spaces deleted."""
         self.screens_by_kind = ScreenRegistry()
         """Which screen shows each kind of place."""
+        self._kept_screens: KeptScreens | None = None
         self._first_screen = first_screen
+        self._memory_release: Timer | None = None
         self.startup_error: str | None = None
         """Why the connection could not be made after the first frame (the CLI prints it)."""
         if not self._connects_later:
@@ -328,9 +371,9 @@ class DocdeckApp(GuardedWork, App[None]):
         self._open_demo = open_demo
         self._on_connect = on_connect
         self._make_client = make_client
-        self._open_url = open_url
+        self._open_url = open_url or _open_in_web_browser
         self._has_browser = has_browser or (
-            gui_browser_available if open_url is webbrowser.open else lambda: True
+            gui_browser_available if open_url is None else lambda: True
         )
         self._base_url = base_url
         self._owned: list[Client] = []
@@ -338,6 +381,15 @@ class DocdeckApp(GuardedWork, App[None]):
             self.set_keymap(self.config.keys)
         if self.config.theme and self.config.theme in self.available_themes:
             self.theme = self.config.theme
+
+    @property
+    def kept_screens(self) -> KeptScreens:
+        """The browsing screens left this session, shown again whole (within a budget)."""
+        if self._kept_screens is None:
+            from .shell.kept_screens import KeptScreens
+
+            self._kept_screens = KeptScreens(self)
+        return self._kept_screens
 
     @property
     def locations(self) -> PlacesSeen:
@@ -400,26 +452,38 @@ class DocdeckApp(GuardedWork, App[None]):
         self.session = Session()
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.call_after_refresh(self.kept_screens.clear)  # once popped: another connection's
         self.push_screen(OrganizationsScreen())
 
     def require_connection(self, reason: str = "") -> None:
         """Show the connect screen (once), e.g. when the token stops being accepted."""
-        if isinstance(self.screen, WelcomeScreen):
+        if _is_welcome(self.screen):
             return
-        self.push_screen(WelcomeScreen(reason=reason))
+        self.push_screen(_welcome_screen(reason=reason))
 
     # -- lifecycle -------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        # Once mounting is over: Textual holds back every frame drawn while the app mounts,
+        # so a screen pushed here would reach the terminal a frame (about 20 ms) late.
+        self.call_later(self._show_first_screen)
+
+    def _show_first_screen(self) -> None:
         painted = self._first_screen.painted if self._first_screen else None
         if self._connects_later:
             self.push_screen(OrganizationsScreen(first_paint=painted))
-            self.call_after_refresh(self._connect_after_first_frame)
+            # After the first frame, and a moment for the driver's thread to write it: the
+            # imports that follow hold the interpreter and would hold the frame back.
+            self.call_after_refresh(
+                self.set_timer, FIRST_FRAME_WRITE, self._connect_after_first_frame
+            )
         elif self.client is None:
-            self.push_screen(WelcomeScreen())
+            self.push_screen(_welcome_screen())
         else:
             self.push_screen(OrganizationsScreen(first_paint=painted))
+            if not self.is_headless:  # tests run many apps in one process: nothing to freeze
+                self.call_after_refresh(self.started)
 
     # -- start-up: the first frame before the client (tui/first_screen.py, issue 12) -----------
 
@@ -460,7 +524,7 @@ class DocdeckApp(GuardedWork, App[None]):
         if self._first_screen is not None:
             self._first_screen.connect = None
         if connected is None:
-            self.push_screen(WelcomeScreen())
+            self.push_screen(_welcome_screen())
             return
         client, connection = connected
         self._owned.append(client)
@@ -469,15 +533,33 @@ class DocdeckApp(GuardedWork, App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, BrowserScreen):
                 screen.reload()
-        self.started()
+        if not self.is_headless:
+            self.started()
 
     def started(self) -> None:
-        """Start-up is over: what it allocated stays, so the collector stops walking it.
+        """Start-up is over: the collector stops walking what it allocated, and runs less often.
 
         A full collection walks every object: with the models, the service and the screens
-        loaded that is a stall of tens of milliseconds that would land on a key press.
+        loaded, a stall of 20 to 60 ms that lands on a key press. What start-up allocated
+        stays for the session, so it is frozen out of the collector's walks; and young
+        collections every 10,000 allocations rather than 700 make full ones rare (none in
+        the benchmark's 460 keys down 10,000 spaces, four of up to 25 ms before; measured by
+        ``python -m tests.benchmarks.bench_speed --only keys``).
         """
         gc.freeze()
+        gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
+
+    def release_memory_soon(self) -> None:
+        """After a big answer: once loading settles, hand the freed memory back (tui/memory)."""
+        if self._memory_release is not None:
+            self._memory_release.stop()
+        self._memory_release = self.set_timer(MEMORY_RELEASE_DELAY, self._release_memory)
+
+    def _release_memory(self) -> None:
+        from .memory import release_free_memory
+
+        self._memory_release = None
+        release_free_memory()
 
     def remember_first_screen(self, organizations: list[OrganizationSummary]) -> None:
         """Keep what the organisations screen shows for the next start (see FirstScreen)."""
@@ -519,6 +601,8 @@ class DocdeckApp(GuardedWork, App[None]):
             return
         if isinstance(error, TransportError) and not isinstance(error, AnswerLostError):
             self.offline = True
+        from .shell.error_report import ErrorReport
+
         report = ErrorReport.from_exception(error)
         if report.unexpected:
             logger.error("unexpected failure", exc_info=error)
@@ -543,7 +627,7 @@ class DocdeckApp(GuardedWork, App[None]):
     def _can_go_back(self) -> bool:
         # The bottom screen is Textual's blank default; the one above it is where browsing
         # starts. The connect screen has no way around it but connecting.
-        return len(self.screen_stack) > 2 and not isinstance(self.screen, WelcomeScreen)
+        return len(self.screen_stack) > 2 and not _is_welcome(self.screen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
@@ -559,17 +643,28 @@ class DocdeckApp(GuardedWork, App[None]):
             return
         if self._can_go_back():
             self.pop_screen()
+            self.call_after_refresh(self.kept_screens.trim)
 
     def action_back_from(self, screen: Screen[Any]) -> None:
         """Leave ``screen`` (e.g. a space just deleted), if it is the one shown."""
+        self.kept_screens.drop(screen)  # what it showed is gone: never shown again
         if self.screen is screen and self._can_go_back():
             self.pop_screen()
 
     def open_location(self, place: Location, focus: Focus | None = None) -> None:
         """Show a place on a new screen: an organisation, a collection, a space, a page…"""
+        # A screen left this session that holds the place comes back whole (tui/shell/kept_screens.py).
+        kept = self.kept_screens.find(place)
+        if kept is not None:
+            self.push_screen(kept)
+            kept.focus_on(place, focus or Focus())
+            return
         screen = self.screens_by_kind.screen_for(place, focus)
         if screen is not None:
+            if isinstance(screen, BrowserScreen) and screen.KEEP_WHEN_LEFT:
+                self.kept_screens.keep(screen)
             self.push_screen(screen)
+            self.kept_screens.trim()
 
     def go_to_location(self, place: Location, focus: Focus | None = None) -> None:
         """Go back to the screen that holds a place, or open it when none on the way does."""
@@ -593,6 +688,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def action_show_keys(self) -> None:
         from .dialogs.keys import KeysScreen
+        from .shell.key_help import key_help
 
         if isinstance(self.screen, KeysScreen):
             return

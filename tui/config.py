@@ -21,10 +21,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tomllib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,6 +174,8 @@ def load_config(path: Path | None = None) -> Config:
         return Config()
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read the config file {path}: {_reason(exc)}") from None
+    import tomllib  # only when there is a file: it costs the first frame a hundredth
+
     try:
         return Config.from_toml(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
@@ -226,6 +225,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
 
 
 def _with_timeout(call: Callable[[], Any], timeout: float) -> Any:
+    from concurrent.futures import ThreadPoolExecutor  # only for the keyring
+
     pool = ThreadPoolExecutor(max_workers=1)
     try:
         return pool.submit(call).result(timeout=timeout)
@@ -254,7 +255,7 @@ class TokenStore:
             return None
         try:
             backend = _with_timeout(keyring.get_keyring, KEYRING_TIMEOUT)
-        except (FutureTimeout, Exception):
+        except Exception:  # a time-out of the keyring too
             return None
         # The "fail" backend, or one the library itself ranks as unusable, means no keyring.
         if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:

@@ -12,10 +12,10 @@ This module imports only the standard library, so that reading it costs nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -85,9 +85,10 @@ class FirstScreenCache:
         return f"FirstScreenCache({str(self.directory)!r})"
 
     def path(self, profile: str, base_url: str) -> Path:
-        # Hashed: a profile name or URL never becomes a path, and two services never mix.
-        digest = hashlib.sha256(f"{profile}\n{base_url}".encode()).hexdigest()[:24]
-        return self.directory / f"{digest}.json"
+        # Hashed, so that a profile name or URL never becomes a path; the file names both, and
+        # ``load`` checks them (hashlib would cost the first frame its OpenSSL import).
+        key = f"{profile}\n{base_url}".encode()
+        return self.directory / f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.json"
 
     def load(self, profile: str, base_url: str) -> list[OrganizationSummary] | None:
         """What the last session showed, or None (never saved, unreadable, other format)."""

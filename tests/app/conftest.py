@@ -126,10 +126,12 @@ class GatedTransport(httpx.AsyncBaseTransport):
         self.hold = hold
         self.gate = asyncio.Event()
         self.held = 0
+        self.held_requests: list[httpx.Request] = []
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         if self.hold(request):
             self.held += 1
+            self.held_requests.append(request)
             await self.gate.wait()
         return await self.inner.handle_async_request(request)
 

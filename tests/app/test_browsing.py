@@ -288,6 +288,7 @@ async def test_q_quits(make_app):
 
 async def test_the_palette_reveals_a_collection_seen_before_in_its_organisation(make_app):
     app = make_app()
+    app.kept_screens.max_screens = 0  # a new screen each visit (kept ones: test_revisits.py)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_northwind(pilot)
         await pilot.press("right")  # Product: Guides is seen

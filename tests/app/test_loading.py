@@ -20,6 +20,7 @@ async def test_a_view_seen_before_paints_from_the_cache_while_the_service_answer
     gated = GatedTransport(transport, hold=lambda request: False)
     # Entries go stale at once, so every visit asks the service again.
     app = make_app(transport_override=gated, client_options={"cache": ResponseCache(ttl=0)})
+    app.kept_screens.max_screens = 0  # a new screen each visit (kept ones: test_revisits.py)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_northwind(pilot)
         await pilot.press("escape")

@@ -57,6 +57,7 @@ class _CacheMode(enum.Enum):
     NORMAL = "normal"  # fresh cache entries answer, anything else asks the service
     PEEK = "peek"  # only the cache answers, fresh or stale; nothing is sent
     REVALIDATE = "revalidate"  # the service answers, and the cache is refilled
+    UNCACHED = "uncached"  # the service answers, and nothing is kept (a scan of a long list)
 
 
 _cache_mode: contextvars.ContextVar[_CacheMode] = contextvars.ContextVar(
@@ -281,7 +282,8 @@ class Client:
                 path=unreadable.path,
             ) from None
         if method == "GET":
-            self.cache.put(key, value, ids_in(payload, tags))
+            if _cache_mode.get() is not _CacheMode.UNCACHED:
+                self.cache.put(key, value, ids_in(payload, tags))
         else:
             # What a write touched: its path ids, the ids it sent (a new parent), and the ids
             # in its answer (the collection a restored space returns to).
@@ -321,6 +323,20 @@ class Client:
             return await operation(*args, **kwargs)
         except _CacheMiss:
             return None
+        finally:
+            _cache_mode.reset(token)
+
+    @contextmanager
+    def uncached(self) -> Iterator[None]:
+        """Within this block GETs skip the cache and leave nothing in it: for scans of long
+        lists whose pages are mostly dropped, which the cache would otherwise keep whole.
+        Within ``peek`` it changes nothing: a peek never sends a request."""
+        if _cache_mode.get() is _CacheMode.PEEK:
+            yield
+            return
+        token = _cache_mode.set(_CacheMode.UNCACHED)
+        try:
+            yield
         finally:
             _cache_mode.reset(token)
 

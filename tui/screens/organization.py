@@ -16,7 +16,7 @@ from .. import text
 from ..actions.sites_link import ORGANIZATION_SITES_BINDING, SitesLink  # sites (issue 10)
 from ..actions.tree_actions import TREE_BINDINGS, TreeActions
 from ..api.errors import ApiError
-from ..api.models import Collection, Organization, Page, Space
+from ..api.models import Collection, Next, Organization, Page, Space
 from ..dialogs import Deletion
 from ..humanize import plural
 from ..shell.navigation import (
@@ -56,6 +56,9 @@ def space_item(space: Space) -> TreeItem[OrganizationItem]:
 HIGHLIGHT_SETTLE = 0.03
 """Seconds the cursor rests on a row before its details are shown."""
 
+SCAN_PATIENCE = 10
+"""Pages in a row with no top-level space before the scan reads bigger ones."""
+
 EVERYTHING = 1000
 """The page size used to load a whole organisation for the filter (the service's maximum)."""
 
@@ -87,6 +90,7 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
     """
 
     NAMESPACE = "organization"
+    KEEP_WHEN_LEFT = True  # shown again whole when reopened (tui/shell/kept_screens.py)
     CSS_PATH = "../styles/browser.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -246,9 +250,7 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
 
         async def fetch() -> Page[Space]:
             if holder is None:
-                return await client.spaces.list_spaces_in_organization_by_id(
-                    self.organization_id, page=token, limit=size
-                )
+                return await self._top_level_spaces(token)
             return await client.collections.list_spaces_in_collection_by_id(
                 holder.id, page=token, limit=size
             )
@@ -267,6 +269,34 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
             self.content_tree.load_failed(key)
 
         self.load(fetch, show, group=f"more:{key}", on_error=failed)
+
+    async def _top_level_spaces(self, token: str) -> Page[Space]:
+        """The next spaces of the top level, from ``token`` on.
+
+        The API lists an organisation's spaces all together; those of the top level (no
+        collection) may be one in a hundred. Pages are read until a page's worth is found;
+        after ten pages in a row with none, each page is twice the last (up to the service's
+        largest), so that a top level behind 5,000 spaces takes 17 requests, not 150. They
+        are not cached: the cache would keep the thousands of spaces left out (opening Globex
+        kept 5,000 of them, 37 MiB, for 20 rows shown).
+        """
+        client = self.client
+        size = self.docdeck.page_size
+        found: list[Space] = []
+        next_page: str | None = token
+        limit, empty = size, 0
+        with client.uncached():
+            while next_page and len(found) < size:
+                page = await client.spaces.list_spaces_in_organization_by_id(
+                    self.organization_id, page=next_page, limit=limit
+                )
+                top = [space for space in page.items if not space.parent]
+                found += top
+                next_page = page.next_page
+                empty = 0 if top else empty + 1
+                if empty >= SCAN_PATIENCE:
+                    limit = min(limit * 2, EVERYTHING)
+        return Page[Space](items=found, next=Next(page=next_page) if next_page else None)
 
     def refresh_view(self) -> None:
         self.reload_all(refresh=True)

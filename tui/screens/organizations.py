@@ -39,6 +39,25 @@ def summary_of(organization: Organization) -> OrganizationSummary:
     )
 
 
+def _entries(organizations: list[OrganizationSummary]) -> list[ListEntry]:
+    return [
+        ListEntry(o.id, text.content(o.title), text.one_line(o.title), o) for o in organizations
+    ]
+
+
+def _facts(organization: OrganizationSummary) -> tuple[str, list[tuple[str, object]]]:
+    """The title and the facts the details pane shows of an organisation."""
+    return organization.title, [
+        ("Id", organization.id),
+        ("Type", organization.type),
+        ("Plan", organization.plan),
+        ("Hostname", organization.hostname),
+        ("Created", organization.created),
+        ("Default role", organization.default_role),
+        ("Web", organization.url),
+    ]
+
+
 class OrganizationsScreen(BrowserScreen["list[Organization]"]):
     """A list of organisations beside the details of the highlighted one.
 
@@ -61,9 +80,17 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
     ]
 
     def compose_body(self) -> ComposeResult:
+        listing = ItemList(id="organizations", classes="main-list")
+        details = DetailPane(id="details", classes="side-pane")
+        if self._first_paint:
+            # Filled before they mount, so that the first frame shows them (not a second one).
+            listing.set_entries(_entries(self._first_paint))
+            details.show(*_facts(self._first_paint[0]))
+        else:
+            details.clear_facts("Loading…")
         with Horizontal(classes="body"):
-            yield ItemList(id="organizations", classes="main-list")
-            yield DetailPane(id="details", classes="side-pane")
+            yield listing
+            yield details
 
     def __init__(self, first_paint: list[OrganizationSummary] | None = None) -> None:
         super().__init__()
@@ -75,9 +102,8 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
 
     def on_mount(self) -> None:
         self.query_one("#organizations").focus()
-        self.query_one("#details", DetailPane).clear_facts("Loading…")
         if self._first_paint is not None:
-            self._show_summaries(self._first_paint)
+            self.set_note(f"{len(self._first_paint)} organisations")
             self.cached = True
             self._first_paint = None
 
@@ -103,11 +129,8 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
                 self.action_open()
 
     def _show_summaries(self, organizations: list[OrganizationSummary]) -> None:
-        entries = [
-            ListEntry(o.id, text.content(o.title), text.one_line(o.title), o) for o in organizations
-        ]
         listing = self.query_one("#organizations", ItemList)
-        listing.set_entries(entries, empty="This token sees no organisation.")
+        listing.set_entries(_entries(organizations), empty="This token sees no organisation.")
         self.set_note(f"{len(organizations)} organisations")
         self._show_details()
 
@@ -126,19 +149,8 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
         organization = self._highlighted()
         if organization is None:
             pane.clear_facts()
-            return
-        pane.show(
-            organization.title,
-            [
-                ("Id", organization.id),
-                ("Type", organization.type),
-                ("Plan", organization.plan),
-                ("Hostname", organization.hostname),
-                ("Created", organization.created),
-                ("Default role", organization.default_role),
-                ("Web", organization.url),
-            ],
-        )
+        else:
+            pane.show(*_facts(organization))
 
     def action_open(self) -> None:
         organization = self._highlighted()

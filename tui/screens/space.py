@@ -87,6 +87,7 @@ class SpaceScreen(SitesLink, SpaceReviews, ContentActions, SpaceActions, Browser
     """
 
     NAMESPACE = "space"
+    KEEP_WHEN_LEFT = True  # shown again whole when reopened (tui/shell/kept_screens.py)
     CSS_PATH = "../styles/space.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

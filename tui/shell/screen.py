@@ -57,6 +57,9 @@ __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 T = TypeVar("T")
 ViewT = TypeVar("ViewT")
 
+FILTER_BAR_DELAY = 0.05
+"""Seconds after a screen's first frame before its (hidden) filter bar is mounted."""
+
 VIEW = "view"
 """The worker group of a screen's main view: its freshness is the one the status line shows."""
 
@@ -143,6 +146,10 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         ),
     ]
 
+    KEEP_WHEN_LEFT: ClassVar[bool] = False
+    """Whether the app keeps this screen when it is left, to show it again whole when its
+    place is opened again (``holds`` and ``focus_on`` must then show any place it holds)."""
+
     busy: reactive[bool] = reactive(False)
     """Whether a request of this screen is under way."""
     updated_at: reactive[float | None] = reactive(None)
@@ -203,7 +210,9 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         yield from ()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._mount_filter_bar)
+        self.query_one(StatusLine).refresh()  # else the first frame leaves its line blank
+        # Not before the first frame is on the terminal (its Input costs a hundredth).
+        self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
         self.query_one(StatusLine).read_only = self.docdeck.read_only
         self.watch(self.app, "offline", self._offline_changed)
         if self.docdeck.client is None:
@@ -237,6 +246,9 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """Show ``place`` (which this screen holds) as ``focus`` says; called after going back."""
 
     def _filter_kept(self) -> bool:
+        # Asked by the footer before the first frame: a bar not mounted yet holds nothing.
+        if not self.query("FilterBar"):
+            return False
         bar = self.filter_bar
         return bool(bar.value) or bar.is_open
 
@@ -335,11 +347,16 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             self.updated_at = self.docdeck.clock()
         if cached is None or data != cached:
             await _settle(show(data))
+        self.docdeck.release_memory_soon()
 
     def on_screen_resume(self) -> None:
         # Back on this screen after a write elsewhere: what it touched is stale in the cache.
         if self._changes_seen is not None and self._changes_seen != self.client.cache.changes:
             self.reload_after_change()
+        elif self.updated_at is not None and self.docdeck.client is not None:
+            # A kept screen shown again: as it was while fresh (no request), else revalidated.
+            if self.docdeck.clock() - self.updated_at >= self.client.cache.ttl:
+                self.reload_after_change()
 
     def reload_after_change(self) -> None:
         """Load again after a write (here or on another screen); not a forced refresh."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -13,6 +13,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from .. import text
+from .tree_lines import append_rows, drop_children
 
 __all__ = ["ItemTree", "TreeItem", "TreeRow"]
 
@@ -59,6 +60,13 @@ class TreeRow:
 
 Row = TreeItem[Any] | TreeRow
 
+PREFETCH_ROWS = 50
+"""How far below the cursor a "load more" row is asked for (at least; two screens else)."""
+
+
+def _is_more_row(node: TreeNode[Row]) -> bool:
+    return isinstance(node.data, TreeRow) and node.data.kind == MORE
+
 
 class ItemTree(Tree[Row], Generic[V]):
     """A tree of items whose children are filled in by its owner, level by level.
@@ -90,6 +98,14 @@ class ItemTree(Tree[Row], Generic[V]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "end",
+            "scroll_end",
+            "Last row",
+            show=False,
+            id="tree.end",
+            tooltip="The last row of this list, loading the rest of it (again: of the tree)",
+        ),
         Binding("j", "cursor_down", "Down", show=False, id="tree.down"),
         Binding("k", "cursor_up", "Up", show=False, id="tree.up"),
         Binding("right", "expand", "Expand", show=False, id="tree.expand"),
@@ -148,6 +164,9 @@ class ItemTree(Tree[Row], Generic[V]):
         self._filter = ""
         self._pending_select: str | None = None
         self._announced: str | None = None
+        self._following_end: str | Literal[False] | None = False
+        """After End: the key of the list (None: the top level) whose last row the cursor
+        follows as its pages arrive; False when not following."""
 
     # -- what the owner calls --------------------------------------------------------------
 
@@ -169,9 +188,60 @@ class ItemTree(Tree[Row], Generic[V]):
     def append_children(
         self, parent: str | None, items: Iterable[TreeItem[V]], *, more: bool = False
     ) -> None:
-        """Add the next page of the children of ``parent``."""
-        self._store(parent, self._children.get(parent, []) + list(items), more)
-        self._redraw(parent)
+        """Add the next page of the children of ``parent``.
+
+        It costs the page, not the list: the rows are added after those already drawn and the
+        tree's lines are patched (see ``tree_lines``), so the 200th page costs what the
+        first did. The cursor stays on its item; on the "load more" row, it lands on the
+        first new row. After End, the cursor follows the end of the list as pages arrive.
+        """
+        items = list(items)
+        known = self._children.get(parent)
+        if known is None:
+            self._store(parent, items, more)
+        else:
+            known.extend(items)  # in place: the model grows by the page, not by the list
+            self._store(parent, known, more, added=items)
+        node = self._node_of(parent)
+        if known is None or node is None or not self._appendable(node, items):
+            self._redraw(parent)
+        else:
+            had_more = bool(node._children) and _is_more_row(node._children[-1])
+            rows: list[tuple[Text, Row, bool, bool]] = [
+                (self._label(item), item, item.expandable, False) for item in items
+            ]
+            if more and not had_more:
+                row = TreeRow(f"{MORE}:{parent}", "Load more…", MORE, parent)
+                rows.append((self._label(row), row, False, False))
+            cursor, line = self.cursor_node, self.cursor_line
+            row_on_screen = line - round(self.scroll_y)
+            added = append_rows(
+                self, node, rows, before_last=had_more, drop_last=had_more and not more
+            )
+            if self.cursor_line != line and 0 <= row_on_screen < self.size.height:
+                # Rows came above the cursor: it keeps its item and its line of the screen.
+                self.scroll_to(y=max(0, self.cursor_line - row_on_screen), animate=False)
+            for item, child in zip(items, added, strict=False):
+                self._rows[item.key] = child
+            if cursor is not self.cursor_node:
+                self.call_after_refresh(self._announce)
+            self.call_after_refresh(self._check_more_visible)
+            if self._following_end is not False:
+                if more and self._following_end == parent:
+                    # The next page is asked for now; the cursor follows at the next frame.
+                    self._request(self._items.get(parent) if parent else None, more=True)
+                self.call_after_refresh(self._follow_end)
+
+    def _appendable(self, node: TreeNode[Row], items: list[TreeItem[V]]) -> bool:
+        """Whether rows can be added after those drawn under ``node`` (else it is redrawn)."""
+        if self._filter:
+            return False  # a filter draws the matching rows of every level at once
+        children = node._children
+        # The tree's own rows other than "load more" (loading, retry, empty) stand alone in
+        # their level, which is then drawn anew.
+        if children and isinstance(children[0].data, TreeRow) and not _is_more_row(children[0]):
+            return False
+        return not any(item.expandable and item.key in self._expanded for item in items)
 
     def set_levels(
         self, levels: dict[str | None, list[TreeItem[V]]], *, more: dict[str | None, bool]
@@ -280,12 +350,20 @@ class ItemTree(Tree[Row], Generic[V]):
 
     # -- model -----------------------------------------------------------------------------
 
-    def _store(self, parent: str | None, items: list[TreeItem[V]], more: bool) -> None:
+    def _store(
+        self,
+        parent: str | None,
+        items: list[TreeItem[V]],
+        more: bool,
+        *,
+        added: list[TreeItem[V]] | None = None,
+    ) -> None:
+        """Keep ``items`` as the children of ``parent``; ``added``: only those are new."""
         self._children[parent] = items
         self._more[parent] = more
         self._failed.discard(parent)
         self._requested.discard(parent)
-        for item in items:
+        for item in items if added is None else added:
             self._items[item.key] = item
             self._parents[item.key] = parent
 
@@ -340,7 +418,7 @@ class ItemTree(Tree[Row], Generic[V]):
         row_on_screen = self.cursor_line - round(self.scroll_y)
         if parent is None:
             self._rows = {}
-        node.remove_children()
+        drop_children(self, node)
         self._fill(node, parent)
         if current is not None and current.key in self._rows:
             # The rows were made anew: keep the cursor on the same item, on the same line of
@@ -352,6 +430,8 @@ class ItemTree(Tree[Row], Generic[V]):
             # The item under the cursor may be gone (deleted): say what is there now.
             self.call_after_refresh(self._announce)
         self.call_after_refresh(self._check_more_visible)
+        if self._following_end is not False:
+            self.call_after_refresh(self._follow_end)
 
     def _move_to_key(self, key: str, row_on_screen: int | None = None) -> None:
         node = self._rows.get(key)
@@ -455,7 +535,7 @@ class ItemTree(Tree[Row], Generic[V]):
             return
         self._expanded.add(item.key)
         if not event.node.children or item.key not in self._children:
-            event.node.remove_children()
+            drop_children(self, event.node)
             self._fill(event.node, item.key)
             if item.key not in self._children and item.key not in self._failed:
                 self._request(item, more=False)
@@ -469,7 +549,40 @@ class ItemTree(Tree[Row], Generic[V]):
         row = event.node.data
         if isinstance(row, TreeRow) and row.kind == MORE:
             self._request_more(row)
+        self._prefetch()
         self._announce()
+
+    def _prefetch(self) -> None:
+        """Ask for the next page of a list whose "load more" row is within reach below the
+        cursor (two screens), so that running down a list (j, PageDown held) rarely waits."""
+        if self._filter or self.cursor_line < 0:
+            return
+        reach = 2 * max(self.size.height, PREFETCH_ROWS // 2)
+        last = min(self.last_line, self.cursor_line + reach)
+        for line in range(self.cursor_line, last + 1):
+            node = self.get_node_at_line(line)
+            if node is not None and _is_more_row(node):
+                assert isinstance(node.data, TreeRow)
+                self._request_more(node.data)
+
+    def _follow_end(self) -> None:
+        """End: keep the cursor on the last row of the list it went to the end of, asking
+        for that list's next page, until the list has no more."""
+        if self._following_end is False:
+            return
+        holder = self._node_of(self._following_end)
+        if holder is None or not holder._children:
+            self._following_end = False
+            return
+        last = holder._children[-1]
+        if not _is_more_row(last):
+            self._following_end = False  # the whole list is there
+        if last._line >= 0:
+            self.move_cursor(last)
+            self.scroll_to_line(last._line, animate=False)
+        if _is_more_row(last):
+            assert isinstance(last.data, TreeRow)
+            self._request_more(last.data)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Row]) -> None:
         row = event.node.data
@@ -503,6 +616,45 @@ class ItemTree(Tree[Row], Generic[V]):
         self._announce()
 
     # -- actions ---------------------------------------------------------------------------
+
+    def action_scroll_end(self) -> None:
+        """End: the last row of the cursor's list, loading the rest of it page after page;
+        on the last row of its list already, the last row of the tree (loading its list)."""
+        node = self.cursor_node
+        holder: TreeNode[Row] | None = None
+        if node is not None and node.parent is not None and node is not node.parent._children[-1]:
+            holder = node.parent
+        else:
+            last = self.get_node_at_line(self.last_line)
+            holder = last.parent if last is not None else None
+        if holder is None:
+            return
+        self._following_end = None if holder.is_root else self._key_of(holder)
+        self._follow_end()
+
+    def _key_of(self, node: TreeNode[Row]) -> str | None:
+        item = self._item_of(node)
+        return item.key if item is not None else None
+
+    def action_scroll_home(self) -> None:
+        self._following_end = False
+        super().action_scroll_home()
+
+    def action_cursor_up(self) -> None:
+        self._following_end = False
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self._following_end = False
+        super().action_cursor_down()
+
+    def action_page_up(self) -> None:
+        self._following_end = False
+        super().action_page_up()
+
+    def action_page_down(self) -> None:
+        self._following_end = False
+        super().action_page_down()
 
     def action_expand(self) -> None:
         node = self.cursor_node

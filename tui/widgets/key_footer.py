@@ -69,17 +69,20 @@ class KeyFooter(Footer):
         }
         keys.sort(key=lambda key: _rank(ids.get(key.action, "")))
         others: list[Widget] = [w for w in widgets if w not in palette and w not in keys]
-        width = (self.size.width or self.app.size.width) - sum(
+        signature = self._signature()
+        # Before the bindings are ready Textual composes nothing: not a state to keep.
+        self._shown = signature if self._bindings_ready else None
+        width = signature[0] - sum(
             key_width(k) + 2 for k in palette if isinstance(k, FooterKey)
         )
         yield from others
         yield from fit_keys(keys, width)
         yield from palette
 
-    _shown: tuple[object, ...] | None = None
-    """What the footer was last composed from: the keys, whether each is enabled, the width."""
+    _shown: tuple[int, tuple[object, ...]] | None = None
+    """What the footer was last composed from: the width, and the keys with their states."""
 
-    def _signature(self) -> tuple[object, ...]:
+    def _signature(self) -> tuple[int, tuple[object, ...]]:
         return (
             self.size.width or self.app.size.width,
             tuple(
@@ -98,10 +101,7 @@ class KeyFooter(Footer):
         if self._signature() != self._shown:
             self.call_after_refresh(self.recompose)
 
-    async def recompose(self) -> None:
-        self._shown = self._signature() if self.is_attached else None
-        await super().recompose()
-
     def on_resize(self) -> None:
-        if self.is_attached and self._bindings_ready:
+        # A resize to the width already fitted (the first, as the screen mounts) keeps the keys.
+        if self.is_attached and self._bindings_ready and self._signature() != self._shown:
             self.call_after_refresh(self.recompose)
