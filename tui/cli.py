@@ -190,6 +190,18 @@ def _first_screen(args: argparse.Namespace, config: Any) -> tuple[Any, Any, Any]
 
 
 def _run_app(args: argparse.Namespace) -> int:
+    import gc
+
+    # No collection before the first frame (the app turns the collector back on after it):
+    # start-up allocates much and frees little, and each full collection would walk it all.
+    gc.disable()
+    try:
+        return _start_app(args)
+    finally:
+        gc.enable()  # whatever happened: the app refused to start, or it ended
+
+
+def _start_app(args: argparse.Namespace) -> int:
     from .app import DocdeckApp
     from .config import (
         ConfigError,
