@@ -291,10 +291,16 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run docdeck; input it cannot use (a URL, profile, config file, token store) ends in
     one line on stderr and exit code 2, as argparse does for bad flags, never a traceback."""
+    import gc
+
     from .config import ConfigError
 
-    parser = _parser()
-    args = parser.parse_args(argv)
+    gc.disable()  # for the app's first frame (see _run_app); back on at once for the rest
+    try:
+        parser = _parser()
+        args = parser.parse_args(argv)
+    finally:
+        gc.enable()
     try:
         if args.command is None:
             return _run_app(args)
