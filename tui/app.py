@@ -470,6 +470,8 @@ class DocdeckApp(GuardedWork, App[None]):
         self.call_later(self._show_first_screen)
 
     def _show_first_screen(self) -> None:
+        # The command line starts the app with the collector off, for the first frame.
+        self.call_after_refresh(gc.enable)
         painted = self._first_screen.painted if self._first_screen else None
         if self._connects_later:
             self.push_screen(OrganizationsScreen(first_paint=painted))
@@ -548,6 +550,7 @@ class DocdeckApp(GuardedWork, App[None]):
         """
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
+        gc.enable()
 
     def release_memory_soon(self) -> None:
         """After a big answer: once loading settles, hand the freed memory back (tui/memory)."""

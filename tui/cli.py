@@ -190,6 +190,18 @@ def _first_screen(args: argparse.Namespace, config: Any) -> tuple[Any, Any, Any]
 
 
 def _run_app(args: argparse.Namespace) -> int:
+    import gc
+
+    # No collection before the first frame (the app turns the collector back on after it):
+    # start-up allocates much and frees little, and each full collection would walk it all.
+    gc.disable()
+    try:
+        return _start_app(args)
+    finally:
+        gc.enable()  # whatever happened: the app refused to start, or it ended
+
+
+def _start_app(args: argparse.Namespace) -> int:
     from .app import DocdeckApp
     from .config import (
         ConfigError,
@@ -290,10 +302,16 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run docdeck; input it cannot use (a URL, profile, config file, token store) ends in
     one line on stderr and exit code 2, as argparse does for bad flags, never a traceback."""
+    import gc
+
     from .config import ConfigError
 
-    parser = _parser()
-    args = parser.parse_args(argv)
+    gc.disable()  # for the app's first frame (see _run_app); back on at once for the rest
+    try:
+        parser = _parser()
+        args = parser.parse_args(argv)
+    finally:
+        gc.enable()
     try:
         if args.command is None:
             return _run_app(args)
