@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -411,6 +412,11 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if self.mode is not None:
             return self.mode
         return "split" if self.app.size.width >= SPLIT_MIN_WIDTH else "unified"
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Until the user chooses (v), the diff follows the terminal's width.
+        if self.mode is None and self.is_mounted:
+            self.diff_view.set_mode(self.diff_mode())
 
     def current_change(self) -> PageChange | None:
         changes = self.changes
