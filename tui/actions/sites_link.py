@@ -20,15 +20,14 @@ else:
 
 __all__ = ["ORGANIZATION_SITES_BINDING", "SPACE_SITES_BINDING", "SitesLink"]
 
-# Not in the footer (which is full on these screens): ? and the palette list them.
 ORGANIZATION_SITES_BINDING = Binding(
     "S",
     "show_sites",
     "Sites",
-    show=False,
     id="organization.sites",
     tooltip="The organisation's docs sites",
 )
+# Not in the space's footer (which is full): ? and the palette list it.
 SPACE_SITES_BINDING = Binding(
     "S",
     "show_sites",

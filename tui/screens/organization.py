@@ -100,6 +100,15 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
             id="organization.search",
             tooltip="Search the content of every space of the organisation",
         ),
+        # -- review (issue 8) --
+        Binding(
+            "R",
+            "review_queue",
+            "Reviews",
+            id="organization.review_queue",
+            tooltip="The review queue: every open change request of the organisation",
+        ),
+        ORGANIZATION_SITES_BINDING,  # sites (issue 10)
         # -- administration (issue 11) --
         Binding(
             "A",
@@ -108,17 +117,7 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
             id="organization.admin",
             tooltip="Members, teams, SSO, OpenAPI, translations, Git sync, access",
         ),
-        ORGANIZATION_SITES_BINDING,  # sites (issue 10)
         *TREE_BINDINGS,
-        # -- review (issue 8) --
-        Binding(
-            "R",
-            "review_queue",
-            "Review queue",
-            id="organization.review_queue",
-            show=False,  # in ? and the palette; the footer stays as it was
-            tooltip="Every open change request of the organisation, newest activity first",
-        ),
     ]
 
     def __init__(self, organization_id: str, *, reveal: str | None = None) -> None:
