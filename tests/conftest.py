@@ -254,3 +254,15 @@ def _css_parsed_once() -> Any:
     Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
     yield
     Stylesheet._parse_rules = original  # type: ignore[method-assign]
+
+
+# -- workers ------------------------------------------------------------------------------------
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core. An app test spends a third of its time asleep (waiting
+    for the app to be idle, its timers to fire); a second worker on the core uses that time.
+    On two cores: 2 workers 264 s, 3 workers 170 s, 4 workers 150 s."""
+    import os
+
+    return 2 * len(os.sched_getaffinity(0))

@@ -173,3 +173,42 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
     await pilot.pause(0.05)
+
+
+# -- no frames drawn for nobody ------------------------------------------------------------------
+
+_DRAW_FRAMES = [True]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_headless_frames() -> Iterator[None]:
+    """A headless app renders each frame and then throws it away (``App._display`` writes
+    nothing without a terminal): a third of the app tests' CPU. Skip the drawing; what a test
+    reads off the screen (``screen_text``) renders the screen itself, in full. Layout, focus
+    and scrolling still happen as they do in a terminal.
+
+    Snapshot tests draw every frame as a terminal would: a few widgets change as they are
+    drawn (a text area's wrapping width follows its theme, applied while it draws)."""
+    from textual.screen import Screen
+
+    original = Screen._compositor_refresh
+
+    def compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if not _DRAW_FRAMES[0] and app.is_headless and not app.is_inline and self is app.screen:
+            self._compositor._dirty_regions.clear()
+            self._dirty_widgets.clear()
+            app._update_mouse_over(self)
+            return
+        original(self)
+
+    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
+    yield
+    Screen._compositor_refresh = original  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _frames_for_snapshots(request: pytest.FixtureRequest) -> Iterator[None]:
+    _DRAW_FRAMES[0] = "snap_compare" in request.fixturenames
+    yield
+    _DRAW_FRAMES[0] = True

@@ -76,7 +76,11 @@ class KeyFooter(Footer):
             key_width(k) + 2 for k in palette if isinstance(k, FooterKey)
         )
         yield from others
-        yield from fit_keys(keys, width)
+        for key in fit_keys(keys, width):
+            # Textual's key starts compact and is then bound to the footer's (not compact):
+            # two restyles of every key each time the footer is composed. Start it as bound.
+            key.set_reactive(FooterKey.compact, self.compact)
+            yield key
         yield from palette
 
     _shown: tuple[int, tuple[object, ...]] | None = None
