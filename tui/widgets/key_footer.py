@@ -72,9 +72,7 @@ class KeyFooter(Footer):
         signature = self._signature()
         # Before the bindings are ready Textual composes nothing: not a state to keep.
         self._shown = signature if self._bindings_ready else None
-        width = signature[0] - sum(
-            key_width(k) + 2 for k in palette if isinstance(k, FooterKey)
-        )
+        width = signature[0] - sum(key_width(k) + 2 for k in palette if isinstance(k, FooterKey))
         yield from others
         for key in fit_keys(keys, width):
             # Textual's key starts compact and is then bound to the footer's (not compact):
