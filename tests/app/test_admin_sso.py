@@ -3,8 +3,8 @@ certificate read from a file, the service's URLs copied, readers told before any
 
 from __future__ import annotations
 
-from tui.dialogs.saml_form import SamlForm
-from tui.widgets import TextField
+from tui.dialogs.saml_form import NO_TEAM, SamlForm
+from tui.widgets import ChoiceField, TextField
 
 from ..conftest import ORG
 from .acting import notifications, on_screen, sent
@@ -116,3 +116,19 @@ async def test_a_reader_is_told_and_nothing_is_asked(make_app, transport):
         await settle(pilot)
         assert app.screen is screen
         assert "You need the admin role to add SAML providers." in notifications(app)
+
+
+async def test_editing_a_provider_opens_on_its_default_team(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(100, 60)) as pilot:
+        await open_admin(pilot, "sso")
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, SamlForm)
+        team = app.screen.query_one("#default-team", ChoiceField)
+        assert team.value != NO_TEAM
+        assert "Docs core" in on_screen(app)
+        app.screen.submit()
+        await settle(pilot)
+        [patch] = sent(transport, "PATCH")
+        assert patch.json == {}  # the default team is kept, not cleared

@@ -116,10 +116,12 @@ class SamlForm(ActionDialog[SamlProvider]):
             hint="A path here replaces what is pasted above",
             id="certificate-file",
         )
+        team = provider.default_team if provider else None
+        # The organisation's teams arrive later; until then the provider's own is a choice.
         yield ChoiceField(
             "Default team (people who sign in join it)",
-            [("No team", NO_TEAM)],
-            provider.default_team.id if provider and provider.default_team else NO_TEAM,
+            [("No team", NO_TEAM), *([(text.text(team.title), team.id)] if team else [])],
+            team.id if team else NO_TEAM,
             id="default-team",
         )
         roles: list[tuple[str | Text, Any]] = list(ROLE_CHOICES)
