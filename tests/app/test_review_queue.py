@@ -8,7 +8,7 @@ from tui.screens.change_request import ChangeRequestScreen
 from tui.screens.review_queue import ReviewQueueScreen
 from tui.shell.navigation import space_location
 
-from .acting import sent
+from .acting import on_screen, sent
 from .conftest import settle
 from .reviewing import drafts_home, find_change_request
 
@@ -114,3 +114,17 @@ async def test_the_space_tab_filters_by_status_and_only_mine(make_app, transport
         await pilot.press("slash", *"rate")
         await settle(pilot)
         assert listing.list.visible_count() == 1
+
+
+async def test_the_queue_opened_again_lists_its_change_requests_again(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_queue(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("R")
+        await settle(pilot)
+        queue = app.screen
+        assert isinstance(queue, ReviewQueueScreen)
+        assert rows(queue)[0] == "#3 Document the new rate limits  in API Reference"
+        assert "4 open change requests" in on_screen(app)

@@ -118,7 +118,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self.session.places.see(place)
         self.show_location(review_queue_location(place))
         self.me = view.me
-        if self.queue is None and not self.showing_cached:
+        if self.queue is None:  # from the cache too: a fresh cache is not fetched again
             self.gather()
 
     def gather(self, *, refresh: bool = False) -> None:
