@@ -4,8 +4,10 @@ Adding, editing and deleting sections, section groups and site spaces; moving th
 keyboard (``K``/``J`` up and down among their siblings, ``>`` and ``<`` into and out of a
 group); making one the default. Each change is sent only when the user may change the site, is
 journaled with its undo (``u`` and ``U``: ``site_history``), and the tree then shows what the
-service lists next: no key plans a move from a tree that is not yet the service's. Viewing the
-site as a visitor is in ``site_visitor``.
+service lists next: no key plans a move from a tree that is not yet the service's. A write sent
+by a key (a move's steps, making a default) whose answer is lost is read back
+(``write_checked``) and never sent again by itself. Viewing the site as a visitor is in
+``site_visitor``.
 """
 
 from __future__ import annotations

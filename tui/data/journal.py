@@ -3,7 +3,9 @@
 Each change that succeeded is recorded with what reverses it: an async callable the screen
 supplies (it knows the client), and the same reversal described as data (``ClientCall``s) for
 the journal view. A deletion that the API cannot fully reverse says so in ``not_restorable``
-("not fully restorable: the section's id changes"). The journal lives for the session only.
+("not fully restorable: the section's id changes"). An entry may carry ``undone_check``, which
+re-reads the service: when an undo's answer is lost, it tells whether the undo is in place
+(``mark_undone``). The journal lives for the session only.
 
     journal = Journal()
     entry = journal.record("Moved Guides above API", undo=move_back,
