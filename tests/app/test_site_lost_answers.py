@@ -6,6 +6,7 @@ from __future__ import annotations
 from tui.dialogs.site_admin import CreateSiteDialog
 from tui.dialogs.site_structure_forms import NodeForm
 from tui.screens.site import SiteScreen
+from tui.widgets.checked_field import CheckedField
 
 from .acting import notifications, sent
 from .conftest import settle
@@ -130,3 +131,23 @@ async def test_an_undo_whose_answer_was_lost_is_read_back_and_not_offered_again(
         await settle(pilot)
         assert "Nothing to undo on this site in this session." in notifications(app)
         assert len(moves(transport)) == 2
+
+
+async def test_settings_saved_whose_answer_was_lost_are_read_back_and_sent_once(
+    make_app, transport
+):
+    dropper = AnswerDropper(transport, lambda r: r.method == "PATCH")
+    app = make_app(transport_override=dropper)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        basename = screen.query_one("#set-basename", CheckedField)
+        basename.input.focus()
+        basename.input.value = "help"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [p.json for p in sent(transport, "PATCH")] == [{"basename": "help"}]
+        assert APPLIED in notifications(app)
+        assert "Changed the basename of Northwind Docs." in notifications(app)
+        assert screen.site.basename == "help"

@@ -507,12 +507,8 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 return step if await editor.taken((step,)) else None
 
             again = "press the key again to move it."
-            if (
-                await write_checked(
-                    self, self.client, partial(editor.take, step), check, again=again
-                )
-                is None
-            ):
+            send = partial(editor.take, step)
+            if await write_checked(self, self.client, send, check, again=again) is None:
                 return index
         return len(steps)
 
