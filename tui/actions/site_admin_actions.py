@@ -8,21 +8,23 @@ settings, which cannot bring back its sections, groups, conditions or id (the jo
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
 from .. import text
 from ..api import UNSET, Client
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
 from ..api.models import Organization, Site
 from ..data.journal import ClientCall, JournalEntry
 from ..dialogs import allowed
+from ..dialogs.applied_sites import site_gone
 from ..dialogs.site_admin import CreateSiteDialog, DeletedSite, DeleteSiteDialog
 from ..dialogs.site_dialogs import JournalDialog
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
-from .site_journal import journal_of, record_change
+from .site_journal import journal_of, record_change, undo_checked
 
 if TYPE_CHECKING:
     _Screen = DocdeckScreen
@@ -105,7 +107,10 @@ class SiteAdminActions(_Screen):
 
             async def work() -> None:
                 try:
-                    await journal.undo(entry)
+                    if await undo_checked(self, entry) is None:
+                        return  # its answer was lost and it was not applied
+                except AnswerLostError:
+                    raise  # nobody knows whether it was applied: the app's failure path says so
                 except ApiError as error:
                     self.notify(
                         f"{entry.description} is still in place: {error.message}",
@@ -147,6 +152,7 @@ class SiteAdminActions(_Screen):
                 undo,
                 [ClientCall("sites", "delete_site_by_id", (org, site.id))],
                 not_restorable=["a space made for the site stays in the organisation"],
+                undone=partial(site_gone, client, org, site.id),
             )
             self.site_created(site, f"Created the site {text.one_line(site.title)}.")
 

@@ -21,6 +21,7 @@ from .. import text
 from ..api.errors import NotFoundError
 from ..api.models import SiteAdaptiveSchema, SiteAdaptiveTemplateConditions
 from ..data.visitor_schema import Claim, SchemaError, parse_json_schema
+from ..dialogs.applied_sites import schema_is
 from ..dialogs.audience_forms import ClaimForm, RemoveClaimDialog, SchemaChange
 from ..shell.read_only import mutating
 from ..widgets import ItemList, ListEntry
@@ -226,11 +227,15 @@ class SiteAudienceActions(SiteParts):
         async def undo() -> None:
             await client.sites.update_site_adaptive_schema(org, site, json_schema=before)
 
+        async def schema_back() -> bool:
+            return await schema_is(client, org, site, before) is not None
+
         self.journal_change(
             "audience",
             change.description,
             undo,
             [self.editor().call("sites", "update_site_adaptive_schema", json_schema=before)],
+            undone=schema_back,
             not_restorable=(
                 ["the site had no schema: undo leaves an empty one"]
                 if change.before_json is None

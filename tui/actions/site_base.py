@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .. import text
 from ..api import Client
 from ..api.models import Organization, Page, Site, SiteSection, SiteSectionGroup, SiteSpace
-from ..data.journal import ClientCall, JournalEntry, Undo
+from ..data.journal import ClientCall, JournalEntry, Undo, UndoneCheck
 from ..data.site_structure import SiteOutline, build_outline
 from ..data.visitor_schema import VisitorSchema
 from ..dialogs import allowed
@@ -137,6 +137,7 @@ class SiteParts(_Base):
         inverse: Iterable[ClientCall] = (),
         *,
         not_restorable: Iterable[str] = (),
+        undone: UndoneCheck | None = None,
     ) -> JournalEntry:
         return record_change(
             self,
@@ -146,4 +147,5 @@ class SiteParts(_Base):
             undo,
             inverse,
             not_restorable=not_restorable,
+            undone=undone,
         )

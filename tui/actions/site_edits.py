@@ -24,6 +24,7 @@ from ..data.site_structure import (
     SiteOutline,
     Step,
 )
+from ..dialogs.applied_sites import node_gone, node_holds, site_holds, step_taken
 
 __all__ = ["SiteEditor", "Snapshot", "snapshot"]
 
@@ -154,6 +155,30 @@ class SiteEditor:
                 )
             else:
                 await self.move(step)
+
+    async def take(self, step: Step) -> Step:
+        """Send one step of a move; returns it (what a lost answer's check returns too)."""
+        await self.run((step,))
+        return step
+
+    async def taken(self, steps: Iterable[Step]) -> bool:
+        """Whether every step shows in the site's structure now: an undone move is in place."""
+        for step in steps:
+            if not await step_taken(self.client, self.org, self.site, step):
+                return False
+        return True
+
+    async def holds(self, kind: NodeKind, node_id: str, fields: Mapping[str, Any]) -> bool:
+        """Whether a node's fields read back as ``fields``."""
+        return await node_holds(self.client, self.org, self.site, kind, node_id, fields) is not None
+
+    async def site_holds(self, fields: Mapping[str, Any]) -> bool:
+        """Whether the site's settings read back as ``fields``."""
+        return await site_holds(self.client, self.org, self.site, fields) is not None
+
+    async def gone(self, kind: NodeKind, node_id: str) -> bool:
+        """Whether a node is no longer in the site."""
+        return await node_gone(self.client, self.org, self.site, kind, node_id)
 
     async def move(self, step: MoveStep) -> None:
         client, org, site = self.client, self.org, self.site

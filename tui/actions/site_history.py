@@ -12,13 +12,13 @@ from typing import Any
 
 from textual.binding import Binding
 
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
 from ..data.journal import JournalEntry, NothingToUndo
 from ..dialogs.site_dialogs import JournalDialog
 from ..humanize import plural
 from ..shell.read_only import mutating
 from .site_base import SiteParts
-from .site_journal import journal_of, last_change_of_site, site_of_entry
+from .site_journal import journal_of, last_change_of_site, site_of_entry, undo_checked
 
 __all__ = ["JOURNAL_BINDING", "UNDO_BINDING", "SiteHistory"]
 
@@ -89,7 +89,12 @@ class SiteHistory(SiteParts):
 
         async def work() -> None:
             try:
-                await journal.undo(entry)
+                if await undo_checked(self, entry) is None:
+                    self.changing = False  # its answer was lost and it was not applied
+                    return
+            except AnswerLostError:
+                self.changing = False
+                raise  # nobody knows whether it was applied: the app's failure path says so
             except NothingToUndo as reason:
                 self.changing = False
                 self.notify(str(reason), severity="warning", markup=False)

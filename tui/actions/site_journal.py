@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
-from ..data.journal import ClientCall, Journal, JournalEntry, Undo
+from ..data.journal import ClientCall, Journal, JournalEntry, Undo, UndoneCheck
+from ..shell.lost_answers import write_checked
 from ..shell.screen import DocdeckScreen
 
-__all__ = ["journal_of", "last_change_of_site", "record_change", "site_of_entry"]
+__all__ = ["journal_of", "last_change_of_site", "record_change", "site_of_entry", "undo_checked"]
 
 
 def journal_of(screen: DocdeckScreen) -> Journal:
@@ -35,14 +36,34 @@ def record_change(
     inverse: Iterable[ClientCall] = (),
     *,
     not_restorable: Iterable[str] = (),
+    undone: UndoneCheck | None = None,
 ) -> JournalEntry:
-    """Write a change that succeeded, with what reverses it, to the session's journal."""
+    """Write a change that succeeded, with what reverses it, to the session's journal;
+    ``undone`` re-reads whether the reversal is in place, after its answer was lost."""
     return journal_of(screen).record(
         description,
         undo,
         inverse,
         not_restorable=not_restorable,
         subject=f"{site_id}/{what}",
+        undone_check=undone,
+    )
+
+
+async def undo_checked(screen: DocdeckScreen, entry: JournalEntry) -> JournalEntry | None:
+    """Undo ``entry``; when the answer is lost, its check tells whether the undo is in place
+    (None: it is not, and the user was told so). An entry without a check cannot tell: its lost
+    answer goes on to the app's failure path, which says it may have been applied."""
+    journal, check = journal_of(screen), entry.undone_check
+    if check is None:
+        return await journal.undo(entry)
+
+    async def undone() -> JournalEntry | None:
+        return journal.mark_undone(entry) if await check() else None
+
+    again = "undo it again from the journal (U)."
+    return await write_checked(
+        screen, screen.client, lambda: journal.undo(entry), undone, again=again
     )
 
 

@@ -7,13 +7,15 @@ shows a refusal under the field it names, and journals a success with the previo
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual.widget import Widget
 
 from .. import text
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
 from ..data.site_structure import NodeKind
+from ..shell.lost_answers import write_checked
 from ..shell.read_only import READ_ONLY_MESSAGE, read_only_app
 from ..widgets.checked_field import CheckedField
 from ..widgets.site_settings_form import SiteSettings, SiteSettingsForm, field_of_refusal
@@ -114,9 +116,22 @@ class SiteSettingsActions(SiteParts):
         async def undo() -> None:
             await editor.update_site(before)
 
+        async def save() -> bool:
+            await editor.update_site(changes)
+            return True
+
+        async def saved() -> bool | None:
+            return await editor.site_holds(changes) or None
+
         async def work() -> None:
+            again = "press Save to send them again."
             try:
-                await editor.update_site(changes)
+                if not await write_checked(self, self.client, save, saved, again=again):
+                    form.say("Sent, but the answer was lost, and it was not applied.", error=True)
+                    return
+            except AnswerLostError:
+                form.say("Sent, but the answer was lost: it may have been applied.", error=True)
+                raise  # nobody knows: the app's failure path says so, and reloads the site
             except ApiError as error:
                 form.refuse(field_of_refusal(error.message), f"{error.title}: {error.message}")
                 return
@@ -127,6 +142,7 @@ class SiteSettingsActions(SiteParts):
                 description,
                 undo,
                 [editor.call("sites", "update_site_by_id", **before)],
+                undone=partial(editor.site_holds, before),
             )
             self.structure_changed(f"{description}.")
 

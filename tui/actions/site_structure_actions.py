@@ -4,18 +4,21 @@ Adding, editing and deleting sections, section groups and site spaces; moving th
 keyboard (``K``/``J`` up and down among their siblings, ``>`` and ``<`` into and out of a
 group); making one the default. Each change is sent only when the user may change the site, is
 journaled with its undo (``u`` and ``U``: ``site_history``), and the tree then shows what the
-service lists next: no key plans a move from a tree that is not yet the service's. Viewing the
-site as a visitor is in ``site_visitor``.
+service lists next: no key plans a move from a tree that is not yet the service's. A write sent
+by a key (a move's steps, making a default) whose answer is lost is read back
+(``write_checked``) and never sent again by itself. Viewing the site as a visitor is in
+``site_visitor``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 
 from textual.binding import Binding, BindingType
 
 from .. import text
-from ..api.errors import ApiError
+from ..api.errors import AnswerLostError, ApiError
 from ..api.models import SiteSection, SiteSectionGroup, SiteSpace, Space
 from ..data.site_structure import (
     DOWN,
@@ -24,6 +27,7 @@ from ..data.site_structure import (
     NodeKind,
     Rearrangement,
     SiteNode,
+    Step,
     plan_into_group,
     plan_out_of_group,
     plan_shift,
@@ -40,9 +44,10 @@ from ..dialogs.site_structure_forms import (
     describe_edit,
 )
 from ..humanize import plural
+from ..shell.lost_answers import write_checked
 from ..shell.navigation import space_location
 from ..shell.read_only import mutating
-from .site_edits import snapshot
+from .site_edits import SiteEditor, snapshot
 from .site_history import JOURNAL_BINDING, UNDO_BINDING, SiteHistory
 from .site_visitor import STOP_VIEW_AS_BINDING, VIEW_AS_BINDING, SiteVisitorView
 
@@ -200,6 +205,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 f"Added the section {title}",
                 undo,
                 [editor.delete_call(NodeKind.SECTION, section.id)],
+                undone=partial(editor.gone, NodeKind.SECTION, section.id),
             )
             self.structure_changed(
                 f"Added the section {title}.", select=f"{NodeKind.SECTION}:{section.id}"
@@ -233,6 +239,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 f"Added the site space {title}",
                 undo,
                 [editor.delete_call(NodeKind.SITE_SPACE, site_space.id)],
+                undone=partial(editor.gone, NodeKind.SITE_SPACE, site_space.id),
             )
             self.structure_changed(
                 f"Added the site space {title}.", select=f"{NodeKind.SITE_SPACE}:{site_space.id}"
@@ -268,6 +275,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 undo,
                 [editor.delete_call(NodeKind.GROUP, group.id)],
                 not_restorable=notes,
+                undone=partial(editor.gone, NodeKind.GROUP, group.id),
             )
             self.structure_changed(
                 f"Created the section group {title} with {plural(len(group.sections), 'section')}.",
@@ -304,7 +312,11 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
 
             description = describe_edit(edit)
             self.journal_change(
-                node.key, description, undo, [editor.update_call(node.kind, node.id, edit.before)]
+                node.key,
+                description,
+                undo,
+                [editor.update_call(node.kind, node.id, edit.before)],
+                undone=partial(editor.holds, node.kind, node.id, edit.before),
             )
             self.structure_changed(f"{description}.", select=node.key)
 
@@ -339,11 +351,20 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             )
             holder = section  # a section's default is set on it; the root's on the site
 
-        async def send() -> None:
+        async def send() -> bool:
             if holder is not None:
                 await editor.update(NodeKind.SECTION, holder.id, fields)
             else:
                 await editor.update_site(fields)
+            return True
+
+        async def held(wanted: dict[str, str]) -> bool:
+            if holder is not None:
+                return await editor.holds(NodeKind.SECTION, holder.id, wanted)
+            return await editor.site_holds(wanted)
+
+        async def applied() -> bool | None:
+            return await held(fields) or None
 
         async def undo() -> None:
             if not back:
@@ -357,13 +378,17 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         description = f"Made {text.one_line(node.title)} the {what}"
 
         async def work() -> None:
-            await send()
+            again = "press * to make it the default again."
+            if not await write_checked(self, self.client, send, applied, again=again):
+                self.changing = False
+                return
             call = (
                 editor.update_call(NodeKind.SECTION, holder.id, back)
                 if holder is not None
                 else editor.call("sites", "update_site_by_id", **back)
             )
-            self.journal_change(node.key, description, undo, [call])
+            undone = partial(held, back) if back else None
+            self.journal_change(node.key, description, undo, [call], undone=undone)
             self.structure_changed(f"{description}.", select=node.key)
 
         self.run_change(work)
@@ -374,6 +399,9 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         async def guarded() -> None:
             try:
                 await work()
+            except AnswerLostError:
+                self.changing = False
+                raise  # nobody knows whether it was applied: the app's failure path says so
             except ApiError as error:
                 self.changing = False
                 self.notify(
@@ -453,11 +481,36 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             await editor.run(plan.undo)
 
         async def work() -> None:
-            await editor.run(plan.steps)
-            self.journal_change(plan.subject, plan.description, undo, editor.calls_of(plan.undo))
+            taken = await self._take_steps(editor, plan.steps)
+            if taken < len(plan.steps):
+                self.changing = False
+                if taken:  # the first steps were applied: show where it stands
+                    self.structure_changed("Only part of the move was applied.")
+                return
+            self.journal_change(
+                plan.subject,
+                plan.description,
+                undo,
+                editor.calls_of(plan.undo),
+                undone=partial(editor.taken, plan.undo),
+            )
             self.structure_changed(f"{plan.description}.", select=plan.subject)
 
         self.run_change(work)
+
+    async def _take_steps(self, editor: SiteEditor, steps: Sequence[Step]) -> int:
+        """Send a move's steps in order, each one's lost answer checked; how many were applied
+        (fewer than all: one was not, and the rest were not sent)."""
+        for index, step in enumerate(steps):
+
+            async def check(step: Step = step) -> Step | None:
+                return step if await editor.taken((step,)) else None
+
+            again = "press the key again to move it."
+            send = partial(editor.take, step)
+            if await write_checked(self, self.client, send, check, again=again) is None:
+                return index
+        return len(steps)
 
     def open_space_of(self, node: SiteNode) -> None:
         space = self.space_behind(node)

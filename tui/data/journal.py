@@ -3,7 +3,9 @@
 Each change that succeeded is recorded with what reverses it: an async callable the screen
 supplies (it knows the client), and the same reversal described as data (``ClientCall``s) for
 the journal view. A deletion that the API cannot fully reverse says so in ``not_restorable``
-("not fully restorable: the section's id changes"). The journal lives for the session only.
+("not fully restorable: the section's id changes"). An entry may carry ``undone_check``, which
+re-reads the service: when an undo's answer is lost, it tells whether the undo is in place
+(``mark_undone``). The journal lives for the session only.
 
     journal = Journal()
     entry = journal.record("Moved Guides above API", undo=move_back,
@@ -25,6 +27,8 @@ from typing import Any
 __all__ = ["ClientCall", "EntryState", "Journal", "JournalEntry", "NothingToUndo"]
 
 Undo = Callable[[], Awaitable[object]]
+UndoneCheck = Callable[[], Awaitable[bool]]
+"""Re-reads the service: whether an undo whose answer was lost is in place."""
 # A repr longer than this is cut in descriptions: a journal line is for reading, not replaying.
 _ARG_WIDTH = 40
 
@@ -79,6 +83,8 @@ class JournalEntry:
     """Why the last undo failed (the change is then still in place, and undo can be retried)."""
     result: object = field(default=None, repr=False)
     """What the undo callable returned (a re-created node, whose id may be new)."""
+    undone_check: UndoneCheck | None = field(default=None, repr=False)
+    """Whether the undo is in place, read from the service (None: nothing tells)."""
 
     @property
     def can_undo(self) -> bool:
@@ -127,8 +133,10 @@ class Journal:
         *,
         not_restorable: Iterable[str] = (),
         subject: str | None = None,
+        undone_check: UndoneCheck | None = None,
     ) -> JournalEntry:
-        """Record a change that succeeded, with what reverses it."""
+        """Record a change that succeeded, with what reverses it (and what tells that the
+        reversal is in place, when its answer is lost)."""
         self._numbers += 1
         entry = JournalEntry(
             number=self._numbers,
@@ -138,6 +146,7 @@ class Journal:
             inverse=tuple(inverse),
             not_restorable=tuple(not_restorable),
             subject=subject,
+            undone_check=undone_check,
         )
         self._entries.append(entry)
         # The oldest entries go first; ones being undone stay until they finish.
@@ -184,6 +193,11 @@ class Journal:
             target.state = EntryState.DONE
             target.last_error = str(error) or type(error).__name__
             raise
-        target.state = EntryState.UNDONE
-        target.last_error = None
-        return target
+        return self.mark_undone(target)
+
+    def mark_undone(self, entry: JournalEntry) -> JournalEntry:
+        """The entry's undo is in place: what ``undo`` does after an answer, and what a check
+        that found it applied after a lost answer does."""
+        entry.state = EntryState.UNDONE
+        entry.last_error = None
+        return entry

@@ -5,7 +5,8 @@ A dialog's ``check_applied`` (see ``tui.dialogs.base``) is usually one of these,
 there before sending, an update compares what it sent with what the service now holds, a
 delete expects 404, a merge reads the change request's status. They run with the cache
 bypassed, so they see the service as it is now. Each is a plain async function of a client:
-those of the administration are in ``tui.dialogs.applied_admin``.
+those of the administration are in ``tui.dialogs.applied_admin``, those of docs sites in
+``tui.dialogs.applied_sites``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ name, and the condition editor will refuse them until they are edited.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.content import Content
@@ -26,6 +27,7 @@ from ..data.visitor_schema import (
 from ..humanize import plural
 from ..widgets import ChoiceField
 from ..widgets.checked_field import CheckedField
+from .applied_sites import schema_is
 from .base import ActionDialog, heading
 from .site_structure_forms import SiteTarget
 
@@ -70,6 +72,8 @@ class _SchemaDialog(ActionDialog[SchemaChange]):
         self.target = target
         self.schema = schema
         self.json_schema = json_schema
+        self.sent: dict[str, Any] = {}
+        """The schema sent: a lost answer's check reads it back."""
 
     def new_schema(self) -> VisitorSchema:
         raise NotImplementedError
@@ -87,10 +91,18 @@ class _SchemaDialog(ActionDialog[SchemaChange]):
 
     async def send(self) -> SchemaChange:
         new = self.new_schema()
+        self.sent = new.to_json_schema()
         answer = await self.client.sites.update_site_adaptive_schema(
-            self.target.organization_id, self.target.site_id, json_schema=new.to_json_schema()
+            self.target.organization_id, self.target.site_id, json_schema=self.sent
         )
         return SchemaChange(self.description(), self.schema, self.json_schema, answer)
+
+    async def check_applied(self) -> SchemaChange | None:
+        org, site = self.target.organization_id, self.target.site_id
+        stored = await schema_is(self.client, org, site, self.sent)
+        if stored is None:
+            return None
+        return SchemaChange(self.description(), self.schema, self.json_schema, stored)
 
 
 class ClaimForm(_SchemaDialog):

@@ -40,9 +40,9 @@ in ``send``, before the POST); a delete reads the item and expects 404; a merge 
 change request's status. A dialog without ``check_applied`` (or whose ``can_check`` says no,
 as when nothing the API shows tells) says that it cannot tell, in its ``unchecked_note``, and
 offers "Send again" only beside the advice to look first; so does one whose check fails.
-``tui.dialogs.applied`` and ``tui.dialogs.applied_admin`` have the checks (``new_item``,
-``holds``, ``gone``, ``merged``, ``reviewed``, ``new_reply``, ``role_is``…), plain async
-functions of a client.
+``tui.dialogs.applied``, ``tui.dialogs.applied_admin`` and ``tui.dialogs.applied_sites`` have the
+checks (``new_item``, ``holds``, ``gone``, ``merged``, ``reviewed``, ``new_reply``, ``role_is``,
+``node_gone``, ``step_taken``…), plain async functions of a client.
 
 A write sent straight from a key, without a dialog, goes through
 ``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, which does the

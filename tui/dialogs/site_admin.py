@@ -21,6 +21,7 @@ from ..api.resources.sites import NEW_SPACE
 from ..humanize import plural
 from ..widgets import ChoiceField, ConfirmField
 from ..widgets.checked_field import CheckedField
+from .applied_sites import new_site, site_gone, site_ids
 from .base import ActionDialog, heading
 from .space_picker import every_space
 
@@ -64,6 +65,9 @@ class CreateSiteDialog(ActionDialog[Site]):
         self.organization_id = organization_id
         self.spaces: list[Space] = []
         self.chosen: set[str] = set()
+        self.before: set[str] = set()
+        """The sites there were before sending: a lost answer's check looks for a new one."""
+        self.sent_title = ""
 
     def compose_body(self) -> ComposeResult:
         yield CheckedField(
@@ -130,13 +134,20 @@ class CreateSiteDialog(ActionDialog[Site]):
 
     async def send(self) -> Site:
         chosen = [s.id for s in self.spaces if s.id in self.chosen]
+        self.sent_title = self.query_one("#site-title", CheckedField).value
+        # The ones there were before: after a lost answer, a new one is this one.
+        with self.client.revalidating():
+            self.before = await site_ids(self.client, self.organization_id)
         return await self.client.sites.create_site(
             self.organization_id,
             type=str(self.query_one("#site-type", ChoiceField).value),
-            title=self.query_one("#site-title", CheckedField).value,
+            title=self.sent_title,
             visibility=str(self.query_one("#site-visibility", ChoiceField).value),
             spaces=chosen or NEW_SPACE,
         )
+
+    async def check_applied(self) -> Site | None:
+        return await new_site(self.client, self.organization_id, self.before, self.sent_title)
 
 
 @dataclass(frozen=True)
@@ -248,6 +259,15 @@ class DeleteSiteDialog(ActionDialog[DeletedSite]):
     async def send(self) -> DeletedSite:
         assert self.contents is not None
         await self.client.sites.delete_site_by_id(self.organization_id, self.site.id)
+        return self.deleted()
+
+    def deleted(self) -> DeletedSite:
+        assert self.contents is not None
         return DeletedSite(
             self.site, self.contents.site_spaces, self.contents.sections, self.contents.groups
         )
+
+    async def check_applied(self) -> DeletedSite | None:
+        if await site_gone(self.client, self.organization_id, self.site.id):
+            return self.deleted()
+        return None

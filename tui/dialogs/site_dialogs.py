@@ -25,6 +25,7 @@ from ..data.site_structure import NodeKind, SiteNode, SiteOutline
 from ..data.visitor_schema import VisitorSchema
 from ..humanize import plural
 from ..widgets import ItemList, ListEntry, TextField
+from .applied_sites import node_gone
 from .base import ActionDialog, heading
 from .fitting import FittedDialog
 from .site_admin import SITE_DIALOG_CSS
@@ -136,6 +137,13 @@ class ConfirmStructureDelete(ActionDialog[SiteNode]):
         else:
             await client.site_spaces.delete_site_space_by_id(org, site, node.id)
         return node
+
+    async def check_applied(self) -> SiteNode | None:
+        target, node = self.target, self.node
+        gone = await node_gone(
+            self.client, target.organization_id, target.site_id, node.kind, node.id
+        )
+        return node if gone else None
 
 
 # -- view as a visitor -------------------------------------------------------------------------

@@ -29,6 +29,15 @@ from ..data.visitor_schema import VisitorSchema
 from ..widgets import ChoiceField, FormField
 from ..widgets.checked_field import CheckedField
 from ..widgets.condition_field import ConditionField
+from .applied_sites import (
+    groups_of,
+    new_group,
+    new_section,
+    new_site_space,
+    node_holds,
+    sections_of,
+    site_spaces_of,
+)
 from .base import ActionDialog, heading
 from .space_picker import SpaceChooser
 
@@ -68,6 +77,10 @@ class AddSectionDialog(ActionDialog[SiteSection]):
         super().__init__(heading("New section of ", target.title))
         self.target = target
         self.space: Space | None = None
+        self.before: set[str] = set()
+        """The sections there were before sending: a lost answer's check looks for a new one."""
+        self.sent: tuple[str, str] = ("", "")
+        """The space and title sent."""
 
     def compose_body(self) -> ComposeResult:
         yield SpaceChooser(self.target.organization_id, id="section-space")
@@ -101,13 +114,17 @@ class AddSectionDialog(ActionDialog[SiteSection]):
         assert self.space is not None
         title = self.query_one("#section-title", CheckedField).value
         icon = self.query_one("#section-icon", CheckedField).value
+        org, site = self.target.organization_id, self.target.site_id
+        self.sent = (self.space.id, title)
+        with self.client.revalidating():  # after a lost answer, a new one is this one
+            self.before = {s.id for s in await sections_of(self.client, org, site)}
         return await self.client.site_sections.add_section_to_site(
-            self.target.organization_id,
-            self.target.site_id,
-            space_id=self.space.id,
-            title=title or UNSET,
-            icon=icon or UNSET,
+            org, site, space_id=self.space.id, title=title or UNSET, icon=icon or UNSET
         )
+
+    async def check_applied(self) -> SiteSection | None:
+        org, site = self.target.organization_id, self.target.site_id
+        return await new_section(self.client, org, site, self.before, *self.sent)
 
 
 ROOT = "-root"
@@ -125,6 +142,10 @@ class AddSiteSpaceDialog(ActionDialog[SiteSpace]):
         self.outline = outline
         self.section = section
         self.space: Space | None = None
+        self.before: set[str] = set()
+        """The site spaces there were before sending: a lost answer's check looks for a new one."""
+        self.sent: tuple[str, str | None] = ("", None)
+        """The space sent, and the section chosen (None: the service's choice)."""
 
     def compose_body(self) -> ComposeResult:
         yield SpaceChooser(self.target.organization_id, id="site-space-space")
@@ -153,12 +174,18 @@ class AddSiteSpaceDialog(ActionDialog[SiteSpace]):
     async def send(self) -> SiteSpace:
         assert self.space is not None
         where = str(self.query_one("#site-space-where", ChoiceField).value)
+        section = None if where in (ROOT, DEFAULT) else where
+        org, site = self.target.organization_id, self.target.site_id
+        self.sent = (self.space.id, section)
+        with self.client.revalidating():  # after a lost answer, a new one is this one
+            self.before = {s.id for s in await site_spaces_of(self.client, org, site)}
         return await self.client.site_spaces.add_space_to_site(
-            self.target.organization_id,
-            self.target.site_id,
-            space_id=self.space.id,
-            section_id=UNSET if where in (ROOT, DEFAULT) else where,
+            org, site, space_id=self.space.id, section_id=section or UNSET
         )
+
+    async def check_applied(self) -> SiteSpace | None:
+        org, site = self.target.organization_id, self.target.site_id
+        return await new_site_space(self.client, org, site, self.before, *self.sent)
 
 
 class CreateGroupDialog(ActionDialog[SiteSectionGroup]):
@@ -171,6 +198,9 @@ class CreateGroupDialog(ActionDialog[SiteSectionGroup]):
         self.target = target
         self.outline = outline
         self.chosen = chosen
+        self.before: set[str] = set()
+        """The groups there were before sending: a lost answer's check looks for a new one."""
+        self.sent_title = ""
 
     def compose_body(self) -> ComposeResult:
         yield CheckedField("Title", min_length=1, max_length=100, id="group-title")
@@ -203,13 +233,21 @@ class CreateGroupDialog(ActionDialog[SiteSectionGroup]):
 
     async def send(self) -> SiteSectionGroup:
         sections = list(self.query_one("#group-sections", SelectionList).selected)
+        org, site = self.target.organization_id, self.target.site_id
+        self.sent_title = self.query_one("#group-title", CheckedField).value
+        with self.client.revalidating():  # after a lost answer, a new one is this one
+            self.before = {g.id for g in await groups_of(self.client, org, site)}
         return await self.client.site_section_groups.add_section_group_to_site(
-            self.target.organization_id,
-            self.target.site_id,
-            title=self.query_one("#group-title", CheckedField).value,
+            org,
+            site,
+            title=self.sent_title,
             icon=self.query_one("#group-icon", CheckedField).value or UNSET,
             sections=[str(s) for s in sections] or UNSET,
         )
+
+    async def check_applied(self) -> SiteSectionGroup | None:
+        org, site = self.target.organization_id, self.target.site_id
+        return await new_group(self.client, org, site, self.before, self.sent_title)
 
 
 @dataclass(frozen=True)
@@ -260,6 +298,8 @@ class NodeForm(ActionDialog[NodeEdit]):
         self.only = only
         self.space: Space | None = None
         self._chooser_used = False
+        self.sent: NodeEdit | None = None
+        """The edit sent: a lost answer's check reads its fields back."""
 
     # -- fields ----------------------------------------------------------------------------
 
@@ -390,7 +430,7 @@ class NodeForm(ActionDialog[NodeEdit]):
         return None
 
     async def send(self) -> NodeEdit:
-        edit = self.changes()
+        edit = self.sent = self.changes()
         client, org, site, node = (
             self.client,
             self.target.organization_id,
@@ -406,6 +446,12 @@ class NodeForm(ActionDialog[NodeEdit]):
         else:
             await client.site_spaces.update_site_space_by_id(org, site, node.id, **edit.after)
         return edit
+
+    async def check_applied(self) -> NodeEdit | None:
+        edit, org, site = self.sent, self.target.organization_id, self.target.site_id
+        assert edit is not None
+        held = await node_holds(self.client, org, site, self.node.kind, self.node.id, edit.after)
+        return edit if held is not None else None
 
     def say_failure(self, error: ApiError) -> None:
         super().say_failure(error)
