@@ -438,6 +438,38 @@ async def test_a_bad_proxy_is_refused_as_it_is_typed_and_nothing_is_sent(make_ap
         assert screen.site.proxy.origin == "northwind.dev/docs"
 
 
+async def test_number_keys_on_the_settings_switch_views_and_unsaved_settings_are_warned_of(
+    make_app, transport
+):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("3")  # on the tab bar, not typed into the title
+        await settle(pilot)
+        assert screen.current_tab() == "audience"
+        await pilot.press("2")
+        await settle(pilot)
+        title = screen.query_one("#set-title", CheckedField)
+        assert title.value == "Northwind Docs"
+        await pilot.press("tab")  # into the fields
+        await settle(pilot)
+        assert app.focused is title.input
+        title.input.value = "Northwind Help"
+        await pilot.press("escape", "escape")  # out of the field, then out of the screen?
+        await settle(pilot)
+        assert app.screen is screen  # not yet: the title is not saved
+        assert any(
+            "Typed in the settings of Northwind Docs but not saved: the title." in n
+            for n in notifications(app)
+        )
+        await pilot.press("escape")  # a second time: leave without it
+        await settle(pilot)
+        assert app.screen is not screen
+        assert sent(transport, "PATCH") == []
+
+
 async def test_a_site_is_created_and_deleted_with_its_name_typed(make_app, transport):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,7 +17,6 @@ from ..api.errors import AnswerLostError, ApiError
 from ..data.site_structure import NodeKind
 from ..shell.lost_answers import write_checked
 from ..shell.read_only import READ_ONLY_MESSAGE, read_only_app
-from ..widgets.checked_field import CheckedField
 from ..widgets.site_settings_form import SiteSettings, SiteSettingsForm, field_of_refusal
 from .site_base import SiteParts, SiteView
 
@@ -87,9 +86,34 @@ class SiteSettingsActions(SiteParts):
             )
 
     def focus_settings(self) -> None:
-        # From the top: focusing the first field would otherwise scroll its label away.
-        self.settings_form.query_one(CheckedField).input.focus(scroll_visible=False)
+        # The tab bar, not the first field: there 1-4 would be typed into the title instead of
+        # switching views. Tab goes down into the fields.
+        self.query_one("TabbedContent Tabs").focus()
         self.settings_form.scroll_home(animate=False)
+
+    _warned_unsaved: tuple[str, ...] = ()
+    """The unsaved settings the user was last warned of, leaving the screen."""
+
+    def unsaved_settings(self) -> tuple[str, ...]:
+        forms = list(self.query("#settings-form").results(SiteSettingsForm))
+        return tuple(forms[0].changes()) if forms else ()
+
+    def warn_unsaved_settings(self) -> bool:
+        """On the way out with settings typed but not saved: say so once (True), so that a
+        second Esc leaves without them."""
+        unsaved = self.unsaved_settings()
+        if not unsaved or unsaved == self._warned_unsaved:
+            return False
+        self._warned_unsaved = unsaved
+        words = ", ".join(_WORDS.get(name, name) for name in unsaved)
+        self.notify(
+            f"Typed in the settings of {self.site_title()} but not saved: the {words}. Enter "
+            "in a field saves; Esc again leaves without saving.",
+            title="Not saved",
+            severity="warning",
+            markup=False,
+        )
+        return True
 
     def settings_have_focus(self) -> bool:
         focused = self.focused

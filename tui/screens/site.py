@@ -331,7 +331,12 @@ class SiteScreen(
         return True
 
     def can_handle_back(self) -> bool:
-        return super().can_handle_back() or self.settings_have_focus() or self.visitor is not None
+        return (
+            super().can_handle_back()
+            or self.settings_have_focus()
+            or self.visitor is not None
+            or self.unsaved_settings() not in ((), self._warned_unsaved)
+        )
 
     def handle_back(self) -> bool:
         if super().handle_back():
@@ -342,7 +347,7 @@ class SiteScreen(
         if self.settings_have_focus():
             self.query_one(TabbedContent).query_one("Tabs").focus()
             return True
-        return False
+        return self.warn_unsaved_settings()
 
     # -- where this screen leads -----------------------------------------------------------
 

@@ -90,7 +90,7 @@ class SiteSettings:
     default section."""
 
 
-class SiteSettingsForm(VerticalScroll):
+class SiteSettingsForm(VerticalScroll, can_focus=False):
     """The settings, a status line and a Save button."""
 
     DEFAULT_CSS = """
