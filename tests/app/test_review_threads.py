@@ -9,7 +9,7 @@ from tui.dialogs.comment_form import EditMessageDialog
 from tui.dialogs.thread_forms import DeleteMessageDialog, ReactionPicker
 from tui.screens.thread import MessageBox, ThreadScreen
 
-from .acting import on_screen, sent
+from .acting import notifications, on_screen, sent
 from .conftest import FailingTransport, settle
 from .reviewing import drafts_home, open_change_request, type_text
 
@@ -169,3 +169,19 @@ async def test_t_walks_the_open_threads_then_on_to_the_next_change_request_of_th
             "#1 Add a rollback checklist",
         ]
         assert len({comment for _, comment in seen}) == 3
+
+
+async def test_t_on_the_last_open_thread_says_there_is_no_other(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_change_request(pilot, "Add a rollback checklist")
+        await pilot.press("t")  # its one open thread
+        await settle(pilot)
+        thread = app.screen
+        assert isinstance(thread, ThreadScreen)
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.screen is thread
+        assert "No other unresolved thread left here." in notifications(app)
+        assert [n.title for n in app._notifications][-1] == "No other open thread"
+        assert screen is not thread

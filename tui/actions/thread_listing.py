@@ -88,12 +88,13 @@ async def walk_to_next_thread(
     key = (scope.space_id, scope.change_request_id or "")
     entry = run.next_with_threads(key) if run is not None and scope.is_change_request else None
     if entry is None:
+        other = "other " if after else ""  # walking from a thread, which may still be open
         screen.notify(
-            "No unresolved thread left here."
+            f"No {other}unresolved thread left here."
             if run is None
-            else "No unresolved thread left "
+            else f"No {other}unresolved thread left "
             "in this change request, nor in the rest of the review queue.",
-            title="All threads resolved",
+            title="No other open thread" if after else "All threads resolved",
         )
         return
     space, change_request = entry.value
@@ -286,7 +287,10 @@ class ThreadListing(_Screen):
             self._thread_entries(self._threads),
             more=bool(self._threads_next),
             summary=self._thread_summary(),
-            empty="No thread matches these filters.",
+            empty="No thread matches these filters."
+            if not self.thread_list.page
+            else "No thread on this page matches these filters: Any page (the second filter) "
+            "shows the others, and t goes to the next open one.",
         )
 
     def on_thread_list_more_wanted(self, event: ThreadList.MoreWanted) -> None:
