@@ -7,7 +7,7 @@ from textual.widgets import Static
 from tui.widgets.diff_view import DiffView
 
 from .acting import sent
-from .conftest import settle
+from .conftest import screen_text, settle
 from .reviewing import diff_rows, drafts_home, open_change_request, tree_titles
 
 __all__ = ["drafts_home"]
@@ -110,3 +110,19 @@ async def test_a_merged_change_request_shows_what_its_merge_did_to_main(make_app
         said = str(screen.query_one("#merge-changes", Static).render())
         assert "What the merge did to main" in said
         assert "edited  Authentication" in said
+
+
+async def test_the_threads_tab_offers_the_keys_of_threads_not_of_the_diff(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Add a rollback checklist")
+        footer = screen_text(app).splitlines()[-1]
+        assert "Split/unified" in footer and "Next change" in footer
+        await pilot.press("T")
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Split/unified" not in footer and "Next change" not in footer
+        assert "t Next thread" in footer and "c Comment" in footer
+        await pilot.press("v")  # not the diff's key here: nothing happens to the diff
+        await settle(pilot)
+        assert screen.mode is None

@@ -477,6 +477,16 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             await self.show_thread_tab(page=self.thread_list.page if self.has_thread_list else "")
         elif event.pane.id == "changes":
             self.change_tree.focus()
+        self.refresh_bindings()
+
+    DIFF_ACTIONS = frozenset({"toggle_view", "next_change", "previous_change", "all_lines"})
+    """Keys of the diff: offered on the Changes tab only (] and [ go back to it)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.DIFF_ACTIONS:
+            tabs = self.query(TabbedContent)
+            return not tabs or tabs.first().active == "changes"
+        return True
 
     async def show_threads(self, *, page: str | None = None) -> None:
         """The Threads tab, on the threads of ``page`` (all of them for None)."""
