@@ -207,7 +207,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         for section in Section:
             tab = tabs.query_one(f"#{section.value}", Tab)
             tab.label = Content(f"{section.heading} ({counts[section]})")
-        summary = f"{plural(len(rows), 'open change request')} · newest activity first · Enter opens · t next unresolved thread"
+        summary = f"{plural(len(rows), 'open change request')} · newest first · Enter opens · t next open thread"
         self.query_one("#queue-summary", Static).update(Content.styled(summary, "$text-muted"))
         if note is not None:
             self.set_note(note)
