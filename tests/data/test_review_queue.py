@@ -66,7 +66,9 @@ def test_a_reviewers_latest_current_review_counts_and_changes_requested_outweigh
     assert state.changes_requested == ()
     assert state.outdated_reviews == 1
     assert state.requested_from_me and state.label == "review requested from you"
-    assert state.sentences() == ["Approved by Tomás", "Waiting for Ada", "1 outdated review"]
+    assert state.sentences() == ["Approved by Tomás", "1 outdated review"]  # and from you
+    mine = review_state([Review(ADA, "approved")], [Asked(GRACE, "Grace")], me="u-ada")
+    assert mine.sentences() == ["Approved by you", "Waiting for Grace"]
     blocked = review_state(
         [Review(GRACE, "changes-requested"), Review(TOMAS, "approved")], [], me="u-ada"
     )

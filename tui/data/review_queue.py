@@ -131,13 +131,20 @@ def review_state(
             outdated += 1
             continue
         latest.setdefault(review.reviewer.id, review)
-    approved = tuple(_name(r.reviewer) for r in latest.values() if r.status == "approved")
-    changes = tuple(_name(r.reviewer) for r in latest.values() if r.status == "changes-requested")
+
+    def who(user: UserLike) -> str:
+        return "you" if user.id == me else _name(user)
+
+    approved = tuple(who(r.reviewer) for r in latest.values() if r.status == "approved")
+    changes = tuple(who(r.reviewer) for r in latest.values() if r.status == "changes-requested")
     asked = list(requested)
     return ReviewState(
         approved=approved,
         changes_requested=changes,
-        requested=tuple(r.name for r in asked if r.name),
+        # The user's own request is said apart ("review requested from you").
+        requested=tuple(
+            r.name for r in asked if r.name and (r.user is None or r.user.id != me)
+        ),
         requested_from_me=any(r.user is not None and r.user.id == me for r in asked),
         outdated_reviews=outdated,
     )
