@@ -142,9 +142,7 @@ def review_state(
         approved=approved,
         changes_requested=changes,
         # The user's own request is said apart ("review requested from you").
-        requested=tuple(
-            r.name for r in asked if r.name and (r.user is None or r.user.id != me)
-        ),
+        requested=tuple(r.name for r in asked if r.name and (r.user is None or r.user.id != me)),
         requested_from_me=any(r.user is not None and r.user.id == me for r in asked),
         outdated_reviews=outdated,
     )

@@ -13,6 +13,7 @@ from textual.content import Content
 from .. import text
 from ..api.models import ChangeRequest, Comment, CommentReaction, CommentReply, User
 from ..data.changes import ChangeKind, PageChange
+from ..data.plain import plain_text
 from ..data.review_queue import QueueEntry, ReviewState
 from ..humanize import describe_age, plural
 
@@ -138,7 +139,7 @@ def queue_row(entry: QueueEntry, now: float) -> Content:
 
 def body_preview(markdown: str | None, width: int = 120) -> str:
     """The first words of a comment's body, on one line."""
-    flat = text.one_line(markdown or "")
+    flat = text.one_line(plain_text(markdown or ""))
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 

@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList
 
 from .. import text
 from ..api.models import SearchPageResult, SearchSectionResult
+from ..data.plain import plain_text
 from ..shell.navigation import Focus, Location, crumbs_for
 from ..shell.screen import BrowserScreen
 from ..snippets import snippet
@@ -166,7 +167,7 @@ class SearchScreen(BrowserScreen[SearchResults]):
                     f"{page.title} › {heading}" if heading and heading != page.title else page.title
                 )
                 found, spans = snippet(
-                    text.safe(section.body if section else ""),
+                    text.safe(plain_text(section.body) if section else ""),
                     results.query,
                     self._snippet_width(),
                 )
