@@ -61,8 +61,8 @@ async def test_a_restructuring_shows_each_page_as_added_removed_edited_moved_or_
         await pilot.press("right_square_bracket")  # added: every line is new
         await settle(pilot)
         rows = diff_rows(screen)
-        assert rows[0] == "   │ 1 # Retries and timeouts"
-        assert all(row.startswith("   │ ") for row in rows)  # nothing on the old side
+        assert rows[0] == "    │ 1+ # Retries and timeouts"
+        assert all(row.startswith("    │ ") for row in rows)  # nothing on the old side
 
         await pilot.press("right_square_bracket")  # removed (a link, without text)
         await settle(pilot)

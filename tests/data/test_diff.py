@@ -242,10 +242,10 @@ def test_fold_segments_say_how_many_lines_are_hidden():
 def test_side_by_side_segments_leave_the_missing_half_empty():
     rows = MarkdownDiff("a\n", "a\nb\n").side_by_side()
     old, new = side_by_side_segments(rows[-1], clean=str, number_width=1)
-    assert old == [("  ", DiffStyle.LINE_NUMBER), ("", DiffStyle.EMPTY)]
-    assert new == [("2 ", DiffStyle.LINE_NUMBER), ("b", DiffStyle.ADDED)]
+    assert old == [("   ", DiffStyle.LINE_NUMBER), ("", DiffStyle.EMPTY)]
+    assert new == [("2+ ", DiffStyle.LINE_NUMBER), ("b", DiffStyle.ADDED)]
     context_old, _ = side_by_side_segments(rows[0], clean=str, number_width=1)
-    assert context_old == [("1 ", DiffStyle.LINE_NUMBER), ("a", DiffStyle.CONTEXT)]
+    assert context_old == [("1  ", DiffStyle.LINE_NUMBER), ("a", DiffStyle.CONTEXT)]
 
 
 def test_the_number_width_fits_the_largest_line_number():

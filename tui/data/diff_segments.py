@@ -80,10 +80,11 @@ def unified_segments(row: UnifiedRow, *, clean: Clean, number_width: int = 4) ->
 
 def _cell(line: Line | None, kind: RowKind, clean: Clean, width: int) -> list[Segment]:
     if line is None:
-        return [(" " * (width + 1), DiffStyle.LINE_NUMBER), ("", DiffStyle.EMPTY)]
-    style, word_style, _ = _STYLES[kind]
+        return [(" " * (width + 2), DiffStyle.LINE_NUMBER), ("", DiffStyle.EMPTY)]
+    style, word_style, mark = _STYLES[kind]
     return [
-        (f"{_number(line.number, width)} ", DiffStyle.LINE_NUMBER),
+        # The mark too, as in the unified view: without colour, + and - still tell the halves.
+        (f"{_number(line.number, width)}{mark} ", DiffStyle.LINE_NUMBER),
         *_text_segments(line.text, line.spans, style, word_style, clean),
     ]
 
@@ -94,7 +95,7 @@ def side_by_side_segments(
     """A side-by-side row as the segments of its old half and of its new half."""
     if row.fold is not None:
         fold: list[Segment] = [
-            (" " * (number_width + 1), DiffStyle.LINE_NUMBER),
+            (" " * (number_width + 2), DiffStyle.LINE_NUMBER),
             (row.fold.label, DiffStyle.FOLD),
         ]
         return fold, list(fold)

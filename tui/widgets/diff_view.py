@@ -296,7 +296,7 @@ class DiffView(ScrollView, can_focus=True):
         number = self._number_width
         unified = width - (2 * number + 2) - 2
         half = (width - 1) // 2
-        return max(8, unified), max(4, half - number - 1)
+        return max(8, unified), max(4, half - number - 2)
 
     def _row_height(self, row: Row, width: int) -> int:
         if row.fold is not None:
