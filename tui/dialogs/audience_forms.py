@@ -136,7 +136,7 @@ class ClaimForm(_SchemaDialog):
             claim.description if claim else "",
             optional=True,
             max_length=256,
-            empty_means="Empty: its name",
+            empty_means="Left empty: its name",
             id="claim-description",
         )
         if claim is None:

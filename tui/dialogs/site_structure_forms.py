@@ -89,7 +89,7 @@ class AddSectionDialog(ActionDialog[SiteSection]):
             min_length=2,
             max_length=128,
             optional=True,
-            empty_means="Empty: the space's title",
+            empty_means="Left empty: the space's title",
             id="section-title",
         )
         yield CheckedField(
@@ -315,7 +315,7 @@ class NodeForm(ActionDialog[NodeEdit]):
                 node.icon,
                 max_length=ICON_MAX,
                 optional=True,
-                empty_means="Empty: no icon",
+                empty_means="Left empty: no icon",
                 id="edit-icon",
             )
             return
@@ -329,7 +329,7 @@ class NodeForm(ActionDialog[NodeEdit]):
                 node.icon,
                 max_length=ICON_MAX,
                 optional=True,
-                empty_means="Empty: no icon",
+                empty_means="Left empty: no icon",
                 id="edit-icon",
             )
         if node.kind is NodeKind.SECTION and self._wanted("description"):
@@ -338,7 +338,7 @@ class NodeForm(ActionDialog[NodeEdit]):
                 node.description,
                 max_length=256,
                 optional=True,
-                empty_means="Empty: no description",
+                empty_means="Left empty: no description",
                 id="edit-description",
             )
         if self._wanted("condition"):

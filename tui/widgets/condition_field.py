@@ -147,7 +147,7 @@ class ConditionField(FormField):
             return
         if not value:
             self.show_error("")
-            self.set_hint("Empty: no condition, every visitor sees it.")
+            self.set_hint("Left empty: no condition, every visitor sees it.")
             return
         found = complete(self.input.value, self.input.cursor_position, self.schema)
         typed = self.input.value[found.start : self.input.cursor_position]

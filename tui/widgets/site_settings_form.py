@@ -144,7 +144,7 @@ class SiteSettingsForm(VerticalScroll, can_focus=False):
             pattern=HOSTNAME_PATTERN,
             pattern_words="a lower-case host name such as docs.example.com",
             optional=True,
-            empty_means="Empty: no custom hostname",
+            empty_means="Left empty: no custom hostname",
             id="set-hostname",
         )
         yield CheckedField(
@@ -153,7 +153,7 @@ class SiteSettingsForm(VerticalScroll, can_focus=False):
             pattern=PROXY_PATTERN,
             pattern_words="a domain and a path such as example.com/docs",
             optional=True,
-            empty_means="Empty: no proxy",
+            empty_means="Left empty: no proxy",
             id="set-proxy",
         )
         yield ChoiceField("Adaptive content", ADAPTIVE_CHOICES, False, id="set-adaptive")
