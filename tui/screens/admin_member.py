@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,7 +16,7 @@ from ..actions.member_actions import MEMBER_BINDINGS, MemberActions
 from ..api.models import Member, MemberSpace, MemberTeam, Organization, Page, Space, Team
 from ..dialogs.member_dialogs import member_name, role_label
 from ..humanize import plural, seen_ago
-from ..shell.navigation import member_location, space_location, team_location
+from ..shell.navigation import admin_view_of_key, member_location, space_location, team_location
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
 from ..widgets.record_table import Column, Record, RecordTable
@@ -54,13 +55,16 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
             with Vertical():
                 yield Static(Content("Spaces"), id="spaces-title", classes="table-title")
                 yield RecordTable(
-                    [Column("space", "Space", 24), Column("permission", "Permission", 10)],
+                    [
+                        Column("space", "Space", 16, flex=True),
+                        Column("permission", "Permission", 10),
+                    ],
                     id="spaces",
                 )
             with Vertical(classes="right-table"):
                 yield Static(Content("Teams"), id="teams-title", classes="table-title")
                 yield RecordTable(
-                    [Column("team", "Team", 24), Column("role", "Role", 6)], id="teams"
+                    [Column("team", "Team", 12, flex=True), Column("role", "Role", 6)], id="teams"
                 )
 
     def on_mount(self) -> None:
@@ -91,7 +95,12 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
     def show_view(self, view: MemberView) -> None:
         self.view = view
         member = view.member
-        self.show_location(member_location(self.organization_id, self.user_id, member_name(member)))
+        # Held by the view it was opened from: Access or Members.
+        known = self.session.places.get("member", f"{self.organization_id}/{self.user_id}")
+        via = admin_view_of_key(known.parent) if known and known.parent else "members"
+        self.show_location(
+            member_location(self.organization_id, self.user_id, member_name(member), via=via)
+        )
         now = self.docdeck.clock()
         self.query_one("#member-facts", DetailPane).show(
             member_name(member),
@@ -113,9 +122,11 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
             [self._space_record(s) for s in view.spaces.items], more=bool(view.spaces.next_page)
         )
         self.query_one("#teams-title", Static).update(Content(f"Teams ({len(view.teams)})"))
-        self.query_one("#teams", RecordTable).set_records(
-            Record(t.team.id, (t.team.title, t.member.role), t.team) for t in view.teams
-        )
+        teams = [Record(t.team.id, (t.team.title, t.member.role), t.team) for t in view.teams]
+        if not teams:
+            # A table of headers alone reads as still loading: say there is none.
+            teams = [Record("-none", (Text("No team", style="dim"), ""))]
+        self.query_one("#teams", RecordTable).set_records(teams)
         self.refresh_bindings()
 
     @staticmethod

@@ -22,6 +22,33 @@ from ..widgets import DetailPane
 __all__ = ["OrganizationSettingsScreen"]
 
 
+USE_CASES = {
+    "internalDocs": "Internal documentation",
+    "docsSite": "Documentation site",
+    "audienceControlledSite": "Site for a chosen audience",
+    "productDocs": "Product documentation",
+    "teamKnowledgeBase": "Team knowledge base",
+    "designSystem": "Design system",
+    "openSourceDocs": "Open-source documentation",
+    "notes": "Notes",
+    "other": "Other",
+}
+"""OrganizationUseCase's values, in words."""
+
+
+def plan_label(plan: str | None) -> str | None:
+    """A BillingProduct in words: ``pro_2024`` → ``Pro (2024)``; an unknown one as it is."""
+    if not plan:
+        return None
+    name, _, year = plan.partition("_")
+    words = name.capitalize()
+    return f"{words} ({year})" if year.isdigit() else words
+
+
+def use_label(use: str | None) -> str | None:
+    return USE_CASES.get(use, use) if use else None
+
+
 def _yes(value: bool) -> str:
     return "on" if value else "off"
 
@@ -69,9 +96,9 @@ class OrganizationSettingsScreen(BrowserScreen[Organization]):
                 ("SSO enforced", _yes(view.sso)),
                 ("AI", _yes(view.ai)),
                 ("Invite links", _yes(view.invite_links)),
-                ("Plan", view.plan),
+                ("Plan", plan_label(view.plan)),
                 ("Type", view.type),
-                ("Use", view.use_case),
+                ("Use", use_label(view.use_case)),
                 ("Created", view.created_at.date().isoformat() if view.created_at else None),
                 ("You are", "admin" if view.permissions.admin else "not admin"),
                 ("Web", view.urls.app),

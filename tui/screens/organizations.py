@@ -17,6 +17,7 @@ from ..shell.screen import BrowserScreen
 from ..widgets.breadcrumbs import Crumb
 from ..widgets.detail_pane import DetailPane
 from ..widgets.item_list import ItemList, ListEntry
+from .admin_organization import plan_label
 
 if TYPE_CHECKING:
     from ..api.models import Organization
@@ -50,7 +51,7 @@ def _facts(organization: OrganizationSummary) -> tuple[str, list[tuple[str, obje
     return organization.title, [
         ("Id", organization.id),
         ("Type", organization.type),
-        ("Plan", organization.plan),
+        ("Plan", plan_label(organization.plan)),
         ("Hostname", organization.hostname),
         ("Created", organization.created),
         ("Default role", organization.default_role),
