@@ -16,7 +16,7 @@ from ..actions.member_actions import MEMBER_BINDINGS, MemberActions
 from ..api.models import Member, MemberSpace, MemberTeam, Organization, Page, Space, Team
 from ..dialogs.member_dialogs import member_name, role_label
 from ..humanize import plural, seen_ago
-from ..shell.navigation import admin_view_of_key, member_location, space_location, team_location
+from ..shell.navigation import member_location, space_location, team_location
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
 from ..widgets.record_table import Column, Record, RecordTable
@@ -41,8 +41,10 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
     CSS_PATH = ["../styles/admin.tcss", "../styles/admin_dialogs.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [*MEMBER_BINDINGS]
 
-    def __init__(self, organization_id: str, user_id: str) -> None:
+    def __init__(self, organization_id: str, user_id: str, *, via: str = "members") -> None:
         super().__init__()
+        self.via = via
+        """The administration view the member was opened from (its crumb): members or access."""
         self.organization_id = organization_id
         self.user_id = user_id
         self.view: MemberView | None = None
@@ -95,11 +97,8 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
     def show_view(self, view: MemberView) -> None:
         self.view = view
         member = view.member
-        # Held by the view it was opened from: Access or Members.
-        known = self.session.places.get("member", f"{self.organization_id}/{self.user_id}")
-        via = admin_view_of_key(known.parent) if known and known.parent else "members"
         self.show_location(
-            member_location(self.organization_id, self.user_id, member_name(member), via=via)
+            member_location(self.organization_id, self.user_id, member_name(member), via=self.via)
         )
         now = self.docdeck.clock()
         self.query_one("#member-facts", DetailPane).show(

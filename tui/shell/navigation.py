@@ -49,6 +49,7 @@ __all__ = [
     "admin_location",
     "admin_view_location",
     "admin_view_of",
+    "admin_view_of_key",
     "change_request_location",
     "collection_location",
     "crumbs_for",
