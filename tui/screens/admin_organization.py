@@ -14,39 +14,13 @@ from ..dialogs import allowed
 from ..dialogs.find_organization import FindOrganizationDialog
 from ..dialogs.member_dialogs import role_label
 from ..dialogs.organization_forms import EmailDomainsForm, InviteDeleteForm, OrganizationForm
+from ..humanize import plan_label, use_label
 from ..shell.navigation import admin_view_location, organization_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
 
 __all__ = ["OrganizationSettingsScreen"]
-
-
-USE_CASES = {
-    "internalDocs": "Internal documentation",
-    "docsSite": "Documentation site",
-    "audienceControlledSite": "Site for a chosen audience",
-    "productDocs": "Product documentation",
-    "teamKnowledgeBase": "Team knowledge base",
-    "designSystem": "Design system",
-    "openSourceDocs": "Open-source documentation",
-    "notes": "Notes",
-    "other": "Other",
-}
-"""OrganizationUseCase's values, in words."""
-
-
-def plan_label(plan: str | None) -> str | None:
-    """A BillingProduct in words: ``pro_2024`` → ``Pro (2024)``; an unknown one as it is."""
-    if not plan:
-        return None
-    name, _, year = plan.partition("_")
-    words = name.capitalize()
-    return f"{words} ({year})" if year.isdigit() else words
-
-
-def use_label(use: str | None) -> str | None:
-    return USE_CASES.get(use, use) if use else None
 
 
 def _yes(value: bool) -> str:

@@ -12,12 +12,12 @@ from textual.widgets import OptionList
 
 from .. import text
 from ..first_screen import OrganizationSummary
+from ..humanize import plan_label
 from ..shell.navigation import organization_location
 from ..shell.screen import BrowserScreen
 from ..widgets.breadcrumbs import Crumb
 from ..widgets.detail_pane import DetailPane
 from ..widgets.item_list import ItemList, ListEntry
-from .admin_organization import plan_label
 
 if TYPE_CHECKING:
     from ..api.models import Organization
