@@ -44,6 +44,7 @@ from .shell.navigation import (
     PlacesSeen,
     ScreenRegistry,
     admin_view_of,
+    admin_view_of_key,
 )
 from .shell.screen import BrowserScreen
 from .shell.session import Session
@@ -223,7 +224,8 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
     }
     organization_id = place.organization
     if place.kind == "member":
-        return MemberScreen(organization_id, place.id.rpartition("/")[2])
+        via = admin_view_of_key(place.parent) if place.parent else "members"
+        return MemberScreen(organization_id, place.id.rpartition("/")[2], via=via)
     if place.kind == "team":
         return TeamScreen(organization_id, place.id)
     if place.kind == "openapi-spec":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-__all__ = ["describe_age", "human_size", "plural", "seen_ago"]
+__all__ = ["describe_age", "human_size", "plan_label", "plural", "seen_ago", "use_label"]
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -43,3 +43,31 @@ def human_size(size: float) -> str:
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
         size /= 1024
     return ""
+
+
+USE_CASES = {
+    "internalDocs": "Internal documentation",
+    "docsSite": "Documentation site",
+    "audienceControlledSite": "Site for a chosen audience",
+    "productDocs": "Product documentation",
+    "teamKnowledgeBase": "Team knowledge base",
+    "designSystem": "Design system",
+    "openSourceDocs": "Open-source documentation",
+    "notes": "Notes",
+    "other": "Other",
+}
+"""OrganizationUseCase's values, in words."""
+
+
+def plan_label(plan: str | None) -> str | None:
+    """A BillingProduct in words: ``pro_2024`` → ``Pro (2024)``; an unknown one as it is."""
+    if not plan:
+        return None
+    name, _, year = plan.partition("_")
+    words = name.capitalize()
+    return f"{words} ({year})" if year.isdigit() else words
+
+
+def use_label(use: str | None) -> str | None:
+    """An OrganizationUseCase in words: ``productDocs`` → ``Product documentation``."""
+    return USE_CASES.get(use, use) if use else None

@@ -89,11 +89,11 @@ class AccessScreen(BrowserScreen[AccessView]):
             yield Static(id="progress", classes="progress")
             yield RecordTable(
                 [
-                    Column("member", "Member", 20),
-                    Column("role", "Role", 7),
-                    Column("space", "Space", 24),
+                    Column("member", "Member", 18),
+                    Column("role", "Role", 7, drop=1),
+                    Column("space", "Space", 18, flex=True),
                     Column("permission", "Permission", 10),
-                    Column("email", "E-mail", 28),
+                    Column("email", "E-mail", 14, flex=True),
                 ],
                 id="records",
             )
@@ -309,6 +309,7 @@ class AccessScreen(BrowserScreen[AccessView]):
                     self.organization_id,
                     self._user_of.get(row.member_id, row.member_id),
                     row.member_name,
+                    via="access",
                 )
             )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.content import Content
 
@@ -32,9 +33,9 @@ class GitScreen(TableScreen[Space]):
 
     NAMESPACE = "git"
     COLUMNS = (
-        Column("space", "Space", 24),
+        Column("space", "Space", 20, flex=True),
         Column("provider", "Provider", 13),
-        Column("repo", "Repository", 22),
+        Column("repo", "Repository", 18, flex=True),
         Column("synced", "Last sync", 9),
     )
     EMPTY = "No space in this organisation."
@@ -58,12 +59,16 @@ class GitScreen(TableScreen[Space]):
         sync = item.git_sync
         synced = seen_ago(sync.updated_at, self.docdeck.clock()) if sync and sync.updated_at else ""
         title = f"{item.emoji} {item.title}" if item.emoji else item.title
+        if sync is None:
+            # Said once, dimmed, so the spaces that do sync stand out.
+            unset = Text("not set up", style="dim")
+            return Record(item.id, (title, unset, "", ""), item)
         return Record(
             item.id,
             (
                 title,
-                (sync.installation_provider or sync.integration or "git") if sync else "",
-                (sync.repo_name or "") if sync else "",
+                sync.installation_provider or sync.integration or "git",
+                sync.repo_name or "",
                 synced,
             ),
             item,

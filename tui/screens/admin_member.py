@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -40,8 +41,10 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
     CSS_PATH = ["../styles/admin.tcss", "../styles/admin_dialogs.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [*MEMBER_BINDINGS]
 
-    def __init__(self, organization_id: str, user_id: str) -> None:
+    def __init__(self, organization_id: str, user_id: str, *, via: str = "members") -> None:
         super().__init__()
+        self.via = via
+        """The administration view the member was opened from (its crumb): members or access."""
         self.organization_id = organization_id
         self.user_id = user_id
         self.view: MemberView | None = None
@@ -54,13 +57,16 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
             with Vertical():
                 yield Static(Content("Spaces"), id="spaces-title", classes="table-title")
                 yield RecordTable(
-                    [Column("space", "Space", 24), Column("permission", "Permission", 10)],
+                    [
+                        Column("space", "Space", 16, flex=True),
+                        Column("permission", "Permission", 10),
+                    ],
                     id="spaces",
                 )
             with Vertical(classes="right-table"):
                 yield Static(Content("Teams"), id="teams-title", classes="table-title")
                 yield RecordTable(
-                    [Column("team", "Team", 24), Column("role", "Role", 6)], id="teams"
+                    [Column("team", "Team", 12, flex=True), Column("role", "Role", 6)], id="teams"
                 )
 
     def on_mount(self) -> None:
@@ -91,7 +97,9 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
     def show_view(self, view: MemberView) -> None:
         self.view = view
         member = view.member
-        self.show_location(member_location(self.organization_id, self.user_id, member_name(member)))
+        self.show_location(
+            member_location(self.organization_id, self.user_id, member_name(member), via=self.via)
+        )
         now = self.docdeck.clock()
         self.query_one("#member-facts", DetailPane).show(
             member_name(member),
@@ -113,9 +121,11 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
             [self._space_record(s) for s in view.spaces.items], more=bool(view.spaces.next_page)
         )
         self.query_one("#teams-title", Static).update(Content(f"Teams ({len(view.teams)})"))
-        self.query_one("#teams", RecordTable).set_records(
-            Record(t.team.id, (t.team.title, t.member.role), t.team) for t in view.teams
-        )
+        teams = [Record(t.team.id, (t.team.title, t.member.role), t.team) for t in view.teams]
+        if not teams:
+            # A table of headers alone reads as still loading: say there is none.
+            teams = [Record("-none", (Text("No team", style="dim"), ""))]
+        self.query_one("#teams", RecordTable).set_records(teams)
         self.refresh_bindings()
 
     @staticmethod

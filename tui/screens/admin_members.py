@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
+from .. import text
 from ..actions.member_actions import MEMBER_BINDINGS, MemberActions
 from ..api import UNSET
 from ..api.models import Member, Page
@@ -26,20 +27,19 @@ ALL_ROLES = ""
 
 def member_record(member: Member, now: float) -> Record:
     role = role_label(member.role)
-    flags = "SSO" if member.sso else ""
-    if member.disabled:
-        flags = (flags + " off").strip()
+    # A disabled member is struck through (the detail says so in words).
+    name = text.text(member_name(member), "dim strike" if member.disabled else "")
     return Record(
         member.user.id,
         (
-            member_name(member),
+            name,
             Text(role, style="italic" if member.role is None else ""),
+            seen_ago(member.joined_at, now) if member.joined_at else "",
             seen_ago(member.last_seen_at, now),
-            member.user.email or "",
-            member.joined_at.date().isoformat() if member.joined_at else "",
-            flags,
             str(member.spaces),
             str(member.teams),
+            "yes" if member.sso else "no",
+            member.user.email or "",
         ),
         member,
     )
@@ -50,14 +50,16 @@ class MembersScreen(MemberActions, TableScreen[Member]):
 
     NAMESPACE = "members"
     COLUMNS = (
-        Column("name", "Name", 20),
+        # The sort columns come before the e-mail, which takes what is left; at narrow widths
+        # the counts and SSO make room for them.
+        Column("name", "Name", 18),
         Column("role", "Role", 7),
+        Column("joined", "Joined", 9),
         Column("seen", "Last seen", 9),
-        Column("email", "E-mail", 28),
-        Column("joined", "Joined", 10),
-        Column("sso", "SSO", 6),
-        Column("spaces", "Spaces", 6),
-        Column("teams", "Teams", 5),
+        Column("spaces", "Spaces", 6, drop=1),
+        Column("teams", "Teams", 5, drop=2),
+        Column("sso", "SSO", 3, drop=3),
+        Column("email", "E-mail", 16, flex=True),
     )
     MARKABLE = True
     SERVER_FILTER = True

@@ -39,9 +39,9 @@ class OpenAPIScreen(OpenAPIActions, TableScreen[OpenAPISpec]):
     COLUMNS = (
         Column("slug", "Specification", 22),
         Column("state", "State", 10),
-        Column("visibility", "Visibility", 10),
+        Column("visibility", "Visibility", 10, drop=1),
         Column("processed", "Processed", 10),
-        Column("source", "Source", 36),
+        Column("source", "Source", 24, flex=True),
     )
     EMPTY = "No OpenAPI specification: press n to add one."
     WHAT = ("specification", "specifications")

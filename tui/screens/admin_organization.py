@@ -14,6 +14,7 @@ from ..dialogs import allowed
 from ..dialogs.find_organization import FindOrganizationDialog
 from ..dialogs.member_dialogs import role_label
 from ..dialogs.organization_forms import EmailDomainsForm, InviteDeleteForm, OrganizationForm
+from ..humanize import plan_label, use_label
 from ..shell.navigation import admin_view_location, organization_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
@@ -69,9 +70,9 @@ class OrganizationSettingsScreen(BrowserScreen[Organization]):
                 ("SSO enforced", _yes(view.sso)),
                 ("AI", _yes(view.ai)),
                 ("Invite links", _yes(view.invite_links)),
-                ("Plan", view.plan),
+                ("Plan", plan_label(view.plan)),
                 ("Type", view.type),
-                ("Use", view.use_case),
+                ("Use", use_label(view.use_case)),
                 ("Created", view.created_at.date().isoformat() if view.created_at else None),
                 ("You are", "admin" if view.permissions.admin else "not admin"),
                 ("Web", view.urls.app),

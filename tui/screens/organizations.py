@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 
 from .. import text
 from ..first_screen import OrganizationSummary
+from ..humanize import plan_label
 from ..shell.navigation import organization_location
 from ..shell.screen import BrowserScreen
 from ..widgets.breadcrumbs import Crumb
@@ -50,7 +51,7 @@ def _facts(organization: OrganizationSummary) -> tuple[str, list[tuple[str, obje
     return organization.title, [
         ("Id", organization.id),
         ("Type", organization.type),
-        ("Plan", organization.plan),
+        ("Plan", plan_label(organization.plan)),
         ("Hostname", organization.hostname),
         ("Created", organization.created),
         ("Default role", organization.default_role),

@@ -49,6 +49,7 @@ __all__ = [
     "admin_location",
     "admin_view_location",
     "admin_view_of",
+    "admin_view_of_key",
     "change_request_location",
     "collection_location",
     "crumbs_for",
@@ -285,13 +286,21 @@ def admin_view_of(place: Location) -> str:
     return place.id.rpartition("/")[2]
 
 
-def member_location(organization_id: str, user_id: str, name: str) -> Location:
+def admin_view_of_key(key: tuple[str, str]) -> str:
+    """The view a place key names: ``access`` of ``("admin-view", "org-1/access")``."""
+    return key[1].rpartition("/")[2] if key[0] == "admin-view" else "members"
+
+
+def member_location(
+    organization_id: str, user_id: str, name: str, *, via: str = "members"
+) -> Location:
+    """A member, held by the administration view it was opened from (Members or Access)."""
     return Location(
         "member",
         f"{organization_id}/{user_id}",
         name,
         organization_id,
-        parent=("admin-view", f"{organization_id}/members"),
+        parent=("admin-view", f"{organization_id}/{via}"),
     )
 
 

@@ -32,6 +32,10 @@ class Column:
     key: str
     label: str
     width: int | None = None
+    flex: bool = False
+    """Whether the column takes the width the table has left (``width`` is then its least)."""
+    drop: int = 0
+    """When the table is too narrow, columns with a ``drop`` are hidden, the highest first."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,35 @@ def _plain(cell: object) -> str:
 
 
 def _cell(cell: object) -> Text:
-    return cell if isinstance(cell, Text) else text.text("" if cell is None else cell)
+    # One line, ended by an ellipsis where the column cuts it, rather than cut mid-word.
+    shown = cell.copy() if isinstance(cell, Text) else text.text("" if cell is None else cell)
+    shown.no_wrap = True
+    shown.overflow = "ellipsis"
+    return shown
+
+
+def fit_columns(
+    columns: Sequence[Column], width: int, padding: int = 1
+) -> list[tuple[Column, int | None]]:
+    """The columns shown in ``width`` cells with their widths: dropped ones left out, the
+    flexible ones sharing what is left."""
+    shown = list(columns)
+
+    def needed() -> int:
+        return sum((c.width or 0) + 2 * padding for c in shown)
+
+    while needed() > width and any(c.drop for c in shown):
+        shown.remove(max((c for c in shown if c.drop), key=lambda c: c.drop))
+    flexible = [c for c in shown if c.flex]
+    spare = max(0, width - needed())
+    widths: list[tuple[Column, int | None]] = []
+    for column in shown:
+        extra = 0
+        if column in flexible:
+            share, rest = divmod(spare, len(flexible))
+            extra = share + (1 if flexible.index(column) < rest else 0)
+        widths.append((column, (column.width or 0) + extra if column.flex else column.width))
+    return widths
 
 
 class RecordTable(DataTable[Any]):
@@ -141,12 +173,32 @@ class RecordTable(DataTable[Any]):
         self.more = False
         """Whether the service has more rows than those loaded."""
         self._asked_more = False
+        self._layout: list[tuple[Column, int | None]] = [(c, c.width) for c in columns]
+        """The columns shown and their widths, fitted to the table's width."""
 
     def on_mount(self) -> None:
+        self._add_columns()
+
+    def _add_columns(self) -> None:
         if self.markable:
             self.add_column(" ", width=1, key="-mark")
-        for column in self.record_columns:
-            self.add_column(column.label, width=column.width, key=column.key)
+        for column, width in self._layout:
+            self.add_column(column.label, width=width, key=column.key)
+
+    def on_resize(self) -> None:
+        # Fit the columns to the width: the flexible ones grow into it, the droppable ones
+        # make room at narrow widths, so no column is cut at the edge.
+        room = self.size.width - self.styles.scrollbar_size_vertical
+        if self.markable:
+            room -= 1 + 2 * self.cell_padding
+        layout = fit_columns(self.record_columns, room, self.cell_padding)
+        if layout == self._layout:
+            return
+        self._layout = layout
+        current = self.highlighted_record
+        self.clear(columns=True)
+        self._add_columns()
+        self._redraw(keep=current.key if current else None)
 
     # -- contents --------------------------------------------------------------------------
 
@@ -196,13 +248,20 @@ class RecordTable(DataTable[Any]):
         if record.key in self._marked:
             self._marked[record.key] = record
         try:
+            shown = {column.key for column, _ in self._layout}
             for column, cell in zip(self.record_columns, record.cells, strict=False):
-                self.update_cell(record.key, column.key, _cell(cell), update_width=False)
+                if column.key in shown:
+                    self.update_cell(record.key, column.key, _cell(cell), update_width=False)
         except (RowDoesNotExist, CellDoesNotExist):
             pass
 
     def _row(self, record: Record) -> list[Text]:
-        cells = [_cell(cell) for cell in record.cells]
+        shown = {column.key for column, _ in self._layout}
+        cells = [
+            _cell(cell)
+            for column, cell in zip(self.record_columns, record.cells, strict=False)
+            if column.key in shown
+        ]
         if self.markable:
             mark = Text(MARK, style="bold") if record.key in self._marked else Text(" ")
             cells.insert(0, mark)
