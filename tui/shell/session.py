@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..data.review_queue import ReviewRun
 from .navigation import PlacesSeen
 
 if TYPE_CHECKING:
     from ..api.models import Space
+    from ..data.review_queue import ReviewRun  # loaded with the review queue, after start-up
     from ..data.journal import Journal  # sites (issue 10)
 
 __all__ = ["DeletedSpace", "Session", "SessionTrash"]
