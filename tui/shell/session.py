@@ -13,8 +13,8 @@ from .navigation import PlacesSeen
 
 if TYPE_CHECKING:
     from ..api.models import Space
-    from ..data.review_queue import ReviewRun  # loaded with the review queue, after start-up
     from ..data.journal import Journal  # sites (issue 10)
+    from ..data.review_queue import ReviewRun  # loaded with the review queue, after start-up
 
 __all__ = ["DeletedSpace", "Session", "SessionTrash"]
 

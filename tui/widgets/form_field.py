@@ -186,6 +186,11 @@ class ChoiceField(FormField):
         hint: str = "",
         id: str | None = None,
     ) -> None:
+        if not any(v == value for _, v in options):
+            # A value the service holds whose name is not known yet (a team, a section…):
+            # kept as a choice of its own, shown as it is, rather than refused (Textual raises)
+            # or replaced by another, which saving would then send.
+            options = [*options, (text.text(str(value)), value)]
         self.select: Select[Any] = Select(
             _literal(options), value=value, allow_blank=False, compact=True
         )
