@@ -91,7 +91,6 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
 
     NAMESPACE = "organization"
     KEEP_WHEN_LEFT = True  # shown again whole when reopened (tui/shell/kept_screens.py)
-    CSS_PATH = "../styles/browser.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "s",

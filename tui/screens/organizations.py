@@ -68,7 +68,6 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
     """
 
     NAMESPACE = "organizations"
-    CSS_PATH = "../styles/browser.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "enter",
