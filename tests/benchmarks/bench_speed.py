@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .bench_app import MINIMAL_APP, ROOT, _times_to_markers
+from .bench_app import MINIMAL_APP, ROOT, _times_to_markers, fresh_bytecode
 from .bench_service import _free_port, _wait_until_serving
 
 Row = tuple[str, str, str, str, str]
@@ -75,6 +75,7 @@ def _served(dataset: str, folder: Path) -> Iterator[str]:
 
 
 def first_paint(rounds: int) -> list[Row]:
+    fresh_bytecode()
     with tempfile.TemporaryDirectory(prefix="docdeck-paint-") as folder:
         home = Path(folder)
         env = {
