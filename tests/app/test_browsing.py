@@ -223,6 +223,14 @@ async def test_question_mark_lists_the_keys_of_the_screen(make_app):
         assert isinstance(app.screen, KeysScreen)
         listed = {k.description: k.keys for k in app.screen.keys}
         assert listed["Search"] == "s" and listed["Filter"] == "/" and "q" in listed["Quit"].split()
+        body = app.screen.query_one(".dialog-body")
+        assert body.max_scroll_y > 0  # at 80×24 the keys do not all fit
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        assert body.scroll_y == 3
+        await pilot.press("k")
+        await settle(pilot)
+        assert body.scroll_y == 2
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, OrganizationScreen)

@@ -27,12 +27,18 @@ class KeysScreen(FittedDialog, ModalScreen[None]):
         Binding("escape", "dismiss", "Close", id="dialog.close"),
         Binding("question_mark", "dismiss", "Close", show=False, id="dialog.close_help"),
         Binding("q", "dismiss", "Close", show=False, id="dialog.close_q"),
+        # As in every list of the app: j and k move (here they scroll the keys).
+        Binding("j", "scroll(1)", "Down", show=False, id="dialog.keys_down"),
+        Binding("k", "scroll(-1)", "Up", show=False, id="dialog.keys_up"),
     ]
 
     def __init__(self, title: str, keys: Sequence[KeyHelp]) -> None:
         super().__init__()
         self.title_text = title
         self.keys = list(keys)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(".dialog-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def compose(self) -> ComposeResult:
         width = max((len(k.keys) for k in self.keys), default=0)
