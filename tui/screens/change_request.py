@@ -486,7 +486,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         if action in self.DIFF_ACTIONS:
             tabs = self.query(TabbedContent)
             return not tabs or tabs.first().active == "changes"
-        return True
+        return super().check_action(action, parameters)
 
     async def show_threads(self, *, page: str | None = None) -> None:
         """The Threads tab, on the threads of ``page`` (all of them for None)."""
