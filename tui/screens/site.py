@@ -244,14 +244,16 @@ class SiteScreen(
             facts.append(("Published", node.url or "not published"))
         facts.append(("Id", node.id))
         if node.kind is NodeKind.SITE_SPACE:
-            facts.append(("Enter", "opens the space's pages"))
+            facts.append(("Open", "Enter shows the space's pages"))
         facts.append(("Marks", "★ default · ◈ condition"))
         pane.show(node.title, facts, icon=node.space_emoji)
 
     def _default_words(self, node: SiteNode) -> str:
         if node.kind is NodeKind.SECTION:
             return "the site's default section"
-        return "the default site space of its section" if node.parent else "the site's default"
+        if node.parent:
+            return "the default site space of its section"
+        return "the site's default site space"
 
     def _crumbs(self, node: SiteNode | None) -> None:
         if self.location is None or not self._on_tab("structure"):
