@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import events, on
@@ -51,6 +51,8 @@ __all__ = [
 
 ICON_MAX = 50
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class SiteTarget:
@@ -68,7 +70,24 @@ def _refused_field(message: str, names: Sequence[str]) -> str | None:
     return None
 
 
-class AddSectionDialog(ActionDialog[SiteSection]):
+class FromSpaceDialog(ActionDialog[T]):
+    """A dialog that adds something showing a space, chosen first from a searchable list."""
+
+    space: Space | None = None
+
+    def on_mount(self) -> None:
+        self.query_one(SpaceChooser).focus_search()
+
+    @on(SpaceChooser.Chosen)
+    def _chosen(self, event: SpaceChooser.Chosen) -> None:
+        self.space = event.space
+        self.refresh_ready()
+
+    def is_ready(self) -> bool:
+        return self.space is not None
+
+
+class AddSectionDialog(FromSpaceDialog[SiteSection]):
     """A new section showing a space chosen from the organisation's (searchable) spaces."""
 
     confirm_label = "Add"
@@ -76,7 +95,6 @@ class AddSectionDialog(ActionDialog[SiteSection]):
     def __init__(self, target: SiteTarget) -> None:
         super().__init__(heading("New section of ", target.title))
         self.target = target
-        self.space: Space | None = None
         self.before: set[str] = set()
         """The sections there were before sending: a lost answer's check looks for a new one."""
         self.sent: tuple[str, str] = ("", "")
@@ -95,17 +113,6 @@ class AddSectionDialog(ActionDialog[SiteSection]):
         yield CheckedField(
             "Icon", max_length=ICON_MAX, optional=True, placeholder="e.g. book", id="section-icon"
         )
-
-    def on_mount(self) -> None:
-        self.query_one(SpaceChooser).focus_search()
-
-    @on(SpaceChooser.Chosen)
-    def _chosen(self, event: SpaceChooser.Chosen) -> None:
-        self.space = event.space
-        self.refresh_ready()
-
-    def is_ready(self) -> bool:
-        return self.space is not None
 
     def problems_before_sending(self) -> str | None:
         return None if self.space is not None else "Choose the space the section shows."
@@ -131,7 +138,7 @@ ROOT = "-root"
 DEFAULT = "-default"
 
 
-class AddSiteSpaceDialog(ActionDialog[SiteSpace]):
+class AddSiteSpaceDialog(FromSpaceDialog[SiteSpace]):
     """Show one more space on the site: in a section, the default section, or the root level."""
 
     confirm_label = "Add"
@@ -141,7 +148,6 @@ class AddSiteSpaceDialog(ActionDialog[SiteSpace]):
         self.target = target
         self.outline = outline
         self.section = section
-        self.space: Space | None = None
         self.before: set[str] = set()
         """The site spaces there were before sending: a lost answer's check looks for a new one."""
         self.sent: tuple[str, str | None] = ("", None)
@@ -159,17 +165,6 @@ class AddSiteSpaceDialog(ActionDialog[SiteSpace]):
             where = [("The root level of the site", ROOT)]
         chosen = self.section if self.section else where[0][1]
         yield ChoiceField("Where", where, chosen, id="site-space-where")
-
-    def on_mount(self) -> None:
-        self.query_one(SpaceChooser).focus_search()
-
-    @on(SpaceChooser.Chosen)
-    def _chosen(self, event: SpaceChooser.Chosen) -> None:
-        self.space = event.space
-        self.refresh_ready()
-
-    def is_ready(self) -> bool:
-        return self.space is not None
 
     async def send(self) -> SiteSpace:
         assert self.space is not None
