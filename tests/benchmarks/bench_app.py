@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import compileall
+import contextlib
 import fcntl
 import json
 import os
@@ -33,6 +34,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +159,43 @@ def _service_with_a_crowded_collection(spaces: int) -> Any:
     return app
 
 
+@contextlib.contextmanager
+def recorded_repaints(
+    screen: Any, position: Callable[[], int]
+) -> Iterator[list[tuple[float, int]]]:
+    """Each repaint of ``screen`` while inside: when it happened, and the cursor ``position``
+    it showed."""
+    repaints: list[tuple[float, int]] = []
+    repaint = screen._compositor_refresh
+
+    def recorded() -> None:
+        repaint()
+        repaints.append((time.perf_counter(), position()))
+
+    screen._compositor_refresh = recorded
+    try:
+        yield repaints
+    finally:
+        screen._compositor_refresh = repaint
+
+
+async def key_to_repaint(
+    app: Any, name: str, repaints: list[tuple[float, int]], *, past: int
+) -> float:
+    """Send key ``name`` as the terminal would; seconds until the first repaint that shows the
+    cursor beyond position ``past`` (the key counts as served when the screen shows it)."""
+    started = time.perf_counter()
+    key = events.Key(name, None)
+    key.set_sender(app)
+    assert app._driver is not None
+    app._driver.send_message(key)
+    while not any(at >= started and seen > past for at, seen in repaints[-4:]):
+        await asyncio.sleep(0.0005)
+        if time.perf_counter() - started > 10:
+            raise TimeoutError("the screen never showed the cursor move")
+    return next(at for at, seen in repaints if at >= started and seen > past) - started
+
+
 async def _settle(pilot: Any) -> None:
     for _ in range(3):
         await pilot.pause()
@@ -193,34 +232,14 @@ async def test_keypress_to_repaint_while_scrolling_ten_thousand_spaces() -> None
         await _settle(pilot)
         tree: Any = app.screen.focused
         screen: Any = app.screen
-        # Each repaint of the screen, with the cursor line it showed.
-        repaints: list[tuple[float, int]] = []
-        repaint = screen._compositor_refresh
-
-        def recorded() -> None:
-            repaint()
-            repaints.append((time.perf_counter(), tree.cursor_line))
-
-        screen._compositor_refresh = recorded
         loading_keys: list[float] = []  # keys during which a page of spaces was appended
-        for _ in range(keys):
-            rows = tree.last_line
-            target = tree.cursor_line + 1
-            started = time.perf_counter()
-            key = events.Key("down", None)
-            key.set_sender(app)
-            assert app._driver is not None
-            app._driver.send_message(key)
-            # The key counts as served at the first repaint that shows the cursor moved.
-            while not any(at >= started and line >= target for at, line in repaints[-4:]):
-                await asyncio.sleep(0.0005)
-                if time.perf_counter() - started > 10:
-                    raise TimeoutError("the screen never showed the cursor move")
-            shown = next(at for at, line in repaints if at >= started and line >= target)
-            timings.append(shown - started)
-            if tree.last_line != rows:
-                loading_keys.append(shown - started)
-        screen._compositor_refresh = repaint
+        with recorded_repaints(screen, lambda: tree.cursor_line) as repaints:
+            for _ in range(keys):
+                rows = tree.last_line
+                took = await key_to_repaint(app, "down", repaints, past=tree.cursor_line)
+                timings.append(took)
+                if tree.last_line != rows:
+                    loading_keys.append(took)
         await _settle(pilot)
         line = tree.cursor_line
         highlighted = str(tree.cursor_node.label)

@@ -24,7 +24,6 @@ import time
 from typing import Any
 
 import httpx
-from textual import events
 
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
@@ -32,6 +31,8 @@ from tui.emulator import create_app
 from tui.screens.review_queue import ReviewQueueScreen
 from tui.shell.navigation import change_request_location, space_location
 from tui.widgets.diff_view import DiffView
+
+from .bench_app import key_to_repaint, recorded_repaints
 
 
 class CountingTransport(httpx.AsyncBaseTransport):
@@ -201,28 +202,11 @@ async def test_keypress_to_repaint_in_the_threads_of_a_change_request_with_1000_
         listing = screen.thread_list.list
         listing.focus()
         await _settle(pilot)
-        repaints: list[tuple[float, int]] = []
-        repaint = screen._compositor_refresh
-
-        def recorded() -> None:
-            repaint()
-            repaints.append((time.perf_counter(), listing.highlighted or 0))
-
-        screen._compositor_refresh = recorded
-        for _ in range(keys):
-            target = (listing.highlighted or 0) + 1
-            started = time.perf_counter()
-            key = events.Key("down", None)
-            key.set_sender(app)
-            assert app._driver is not None
-            app._driver.send_message(key)
-            while not any(at >= started and line >= target for at, line in repaints[-4:]):
-                await asyncio.sleep(0.0005)
-                if time.perf_counter() - started > 10:
-                    raise TimeoutError("the screen never showed the cursor move")
-            shown = next(at for at, line in repaints if at >= started and line >= target)
-            timings.append(shown - started)
-        screen._compositor_refresh = repaint
+        with recorded_repaints(screen, lambda: listing.highlighted or 0) as repaints:
+            for _ in range(keys):
+                past = listing.highlighted or 0
+                shown = await key_to_repaint(app, "down", repaints, past=past)
+                timings.append(shown)
         await _settle(pilot)
         loaded = listing.option_count
         pages = sum(1 for p in transport.paths if p.split("?")[0].endswith("/comments"))

@@ -37,7 +37,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .bench_app import MINIMAL_APP, ROOT, _times_to_markers, fresh_bytecode
+from .bench_app import (
+    MINIMAL_APP,
+    ROOT,
+    _times_to_markers,
+    fresh_bytecode,
+    key_to_repaint,
+    recorded_repaints,
+)
 from .bench_service import _free_port, _wait_until_serving
 
 Row = tuple[str, str, str, str, str]
@@ -284,7 +291,6 @@ class _Collections:
 async def _keys(presses: list[str]) -> tuple[list[float], list[float], list[float]]:
     """Each key's time to the repaint that shows the cursor moved; those that loaded a page."""
     import httpx
-    from textual import events
 
     from tui.api import Client, RetryPolicy
     from tui.app import ConnectionLabel, DocdeckApp
@@ -311,35 +317,18 @@ async def _keys(presses: list[str]) -> tuple[list[float], list[float], list[floa
         app.started()  # as the app does once connected
         tree: Any = app.screen.focused
         screen: Any = app.screen
-        repaints: list[tuple[float, int]] = []
-        repaint = screen._compositor_refresh
-
-        def recorded() -> None:
-            repaint()
-            repaints.append((time.perf_counter(), tree.cursor_line))
-
-        screen._compositor_refresh = recorded
         gc.callbacks.append(collections)
         try:
-            for name in presses:
-                rows, line = tree.last_line, tree.cursor_line
-                started = time.perf_counter()
-                key = events.Key(name, None)
-                key.set_sender(app)
-                assert app._driver is not None
-                app._driver.send_message(key)
-                while not any(at >= started and seen > line for at, seen in repaints[-4:]):
-                    await asyncio.sleep(0.0005)
-                    if time.perf_counter() - started > 10:
-                        raise TimeoutError("the screen never showed the cursor move")
-                shown = next(at for at, seen in repaints if at >= started and seen > line)
-                timings.append(shown - started)
-                await asyncio.sleep(0.002)  # a key repeat's pace, about
-                if tree.last_line != rows:
-                    loading.append(shown - started)
+            with recorded_repaints(screen, lambda: tree.cursor_line) as repaints:
+                for name in presses:
+                    rows, line = tree.last_line, tree.cursor_line
+                    took = await key_to_repaint(app, name, repaints, past=line)
+                    timings.append(took)
+                    await asyncio.sleep(0.002)  # a key repeat's pace, about
+                    if tree.last_line != rows:
+                        loading.append(took)
         finally:
             gc.callbacks.remove(collections)
-            screen._compositor_refresh = repaint
     return timings, loading, collections.pauses
 
 
