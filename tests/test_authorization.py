@@ -96,6 +96,22 @@ FAMILIES = {
         {"language": "de", "source": {"space": "{space}", "language": "en"}}, "admin",
         ("organization", "admin"),
     ),
+    "give someone access to a space": Family(
+        "POST", "/v1/spaces/{space}/permissions", {"role": "edit", "users": ["u-linus"]},
+        "admin", ("space", "admin"),
+    ),
+    "change someone's access to a collection": Family(
+        "PATCH", "/v1/collections/{collection}/permissions/users/u-linus", {"role": "edit"},
+        "admin", ("collection", "admin"),
+    ),
+    "create an invite link": Family(
+        "POST", f"/v1/orgs/{ORG}/link-invites", {"role": "read"}, "admin",
+        ("organization", "admin"),
+    ),
+    "invite people by e-mail": Family(
+        "POST", f"/v1/orgs/{ORG}/invites", {"emails": ["new@northwind.dev"]}, "admin",
+        ("organization", "admin"),
+    ),
 }  # fmt: skip
 
 

@@ -25,6 +25,7 @@ from .resources import (
     ChangeRequestContentResource,
     ChangeRequestReviewsResource,
     ChangeRequestsResource,
+    CollectionPermissionsResource,
     CollectionsResource,
     OpenAPIResource,
     OpenAPIVersionsResource,
@@ -38,6 +39,7 @@ from .resources import (
     SpaceCommentsResource,
     SpaceContentResource,
     SpaceGitResource,
+    SpacePermissionsResource,
     SpacesResource,
     SSOResource,
     TeamMembersResource,
@@ -117,6 +119,8 @@ class Client:
     openapi_versions: OpenAPIVersionsResource
     translations: TranslationsResource
     space_git: SpaceGitResource
+    space_permissions: SpacePermissionsResource
+    collection_permissions: CollectionPermissionsResource
 
     def __init__(
         self,
@@ -169,6 +173,8 @@ class Client:
         self.openapi_versions = OpenAPIVersionsResource(self)
         self.translations = TranslationsResource(self)
         self.space_git = SpaceGitResource(self)
+        self.space_permissions = SpacePermissionsResource(self)
+        self.collection_permissions = CollectionPermissionsResource(self)
 
     def __repr__(self) -> str:
         return f"Client(base_url={self.base_url!r})"

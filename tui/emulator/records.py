@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .http import ROLES, Ctx, HttpError, not_found
+from .permissions import guest_spaces
 from .store import Doc, Store
 
 __all__ = [
@@ -115,8 +116,8 @@ def organization_json(ctx: Ctx, organization: Doc) -> dict[str, Any]:
 def member_json(ctx: Ctx, member: Doc) -> dict[str, Any]:
     """A Member; its ``spaces`` and ``teams`` counts are computed, never stored.
 
-    A member with a role reaches every live space of the organization; guests (invited space by
-    space, which this service does not keep) and disabled members reach none.
+    A member with a role reaches every live space of the organization; a guest, the spaces
+    given to them (or a team of theirs); a disabled member, none.
     """
     organization_id = member["organization"]
     user = ctx.store.get("user", member["user"]) or {"id": member["user"], "displayName": "?"}
@@ -136,6 +137,8 @@ def member_json(ctx: Ctx, member: Doc) -> dict[str, Any]:
             )
             if reaches_spaces
             else 0
+            if member.get("disabled")
+            else len(guest_spaces(ctx.store, member))
         ),
         "teams": ctx.store.count("team-member", parent=f"{organization_id}:{member['user']}"),
     }

@@ -9,9 +9,11 @@ from .comments import *  # noqa: F403
 from .common import *  # noqa: F403
 from .content import *  # noqa: F403
 from .git import *  # noqa: F403
+from .invites import *  # noqa: F403
 from .members import *  # noqa: F403
 from .openapi import *  # noqa: F403
 from .organizations import *  # noqa: F403
+from .permissions import *  # noqa: F403
 from .reviews import *  # noqa: F403
 from .revisions import *  # noqa: F403
 from .search import *  # noqa: F403

@@ -6,6 +6,7 @@ from .change_request_comments import ChangeRequestCommentsResource
 from .change_request_content import ChangeRequestContentResource
 from .change_request_reviews import ChangeRequestReviewsResource
 from .change_requests import ChangeRequestsResource
+from .collection_permissions import CollectionPermissionsResource
 from .collections import CollectionsResource
 from .openapi import OpenAPIResource
 from .openapi_versions import OpenAPIVersionsResource
@@ -19,6 +20,7 @@ from .sites import SitesResource
 from .space_comments import SpaceCommentsResource
 from .space_content import SpaceContentResource
 from .space_git import SpaceGitResource
+from .space_permissions import SpacePermissionsResource
 from .spaces import SpacesResource
 from .sso import SSOResource
 from .team_members import TeamMembersResource
@@ -31,6 +33,7 @@ __all__ = [
     "ChangeRequestContentResource",
     "ChangeRequestReviewsResource",
     "ChangeRequestsResource",
+    "CollectionPermissionsResource",
     "CollectionsResource",
     "OpenAPIResource",
     "OpenAPIVersionsResource",
@@ -45,6 +48,7 @@ __all__ = [
     "SpaceCommentsResource",
     "SpaceContentResource",
     "SpaceGitResource",
+    "SpacePermissionsResource",
     "SpacesResource",
     "TeamMembersResource",
     "TeamsResource",

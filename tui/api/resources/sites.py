@@ -12,6 +12,7 @@ from ..models import (
     SiteAdaptiveContent,
     SiteAdaptiveSchema,
     SiteAdaptiveTemplateConditions,
+    UserSitePermission,
 )
 from ._base import Resource
 
@@ -155,4 +156,22 @@ class SitesResource(Resource):
             site_id,
             params=query_params(share_key=share_key),
             result=PublishedContentSite,
+        )
+
+    async def list_permissions_aggregate_in_site(
+        self,
+        organization_id: str,
+        site_id: str,
+        *,
+        page: str | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> Page[UserSitePermission]:
+        """Everyone who can reach the site, each with the space or organization that lets them."""
+        return await self._request(
+            "GET",
+            "/orgs/{}/sites/{}/permissions/aggregate",
+            organization_id,
+            site_id,
+            params=query_params(page=page, limit=limit),
+            result=Page[UserSitePermission],
         )

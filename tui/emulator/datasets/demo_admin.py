@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..permissions import put_grant
 from ..store import Doc
 from .builder import Builder
 
@@ -121,3 +122,47 @@ def seed(b: Builder, northwind: Doc, community: Doc, *, people: dict[str, Doc]) 
         "createdAt": b.at(days=210),
     }
     b.store.put("saml-provider", okta, scope=northwind["id"])
+    _seed_access(b, northwind, teams, by_first_name)
+
+
+# Direct permissions: (content title, "space" or "collection", team title or first name, role).
+_ACCESS: list[tuple[str, str, str, str]] = [
+    ("API Reference", "space", "Noah", "edit"),
+    ("API Reference", "space", "API platform", "review"),
+    ("Incident runbooks", "space", "Yusuf", "comment"),
+    ("Incident runbooks", "space", "Support", "edit"),
+    ("Python SDK", "space", "Sofia", "edit"),
+    ("Guides", "collection", "Olivia", "edit"),
+    ("Internal", "collection", "Docs core", "edit"),
+    ("SDKs", "collection", "Ben", "admin"),
+]
+
+
+def _seed_access(
+    b: Builder, organization: Doc, teams: dict[str, Doc], people: dict[str, Doc]
+) -> None:
+    """Who was given what on some spaces and collections, and a few invite links."""
+    contents = {
+        (kind, doc["title"]): doc
+        for kind in ("space", "collection")
+        for doc in b.store.list(kind, scope=organization["id"])
+    }
+    for title, kind, subject, role in _ACCESS:
+        content = contents[(kind, title)]
+        if subject in teams:
+            put_grant(b.store, content, kind, "team", teams[subject]["id"], role)
+        else:
+            put_grant(b.store, content, kind, "user", people[subject]["id"], role)
+    links: list[Doc] = [
+        {"role": "read"},
+        {"level": "comment", "space": contents[("space", "API Reference")]["id"]},
+        {"level": "edit", "collection": contents[("collection", "Guides")]["id"]},
+    ]
+    for days, link in zip((60, 21, 5), links, strict=True):
+        invite = {
+            "id": b.id("invite"),
+            "organization": organization["id"],
+            "createdAt": b.at(days=days),
+            **link,
+        }
+        b.store.put("invite", invite, scope=organization["id"])

@@ -175,6 +175,32 @@ def _change_requests(b: Builder, space: Doc) -> Doc:
     return space
 
 
+def _access(store: Store, users: list[Doc], collections: list[Doc], spaces: list[Doc]) -> None:
+    """Enough direct and team permissions that an aggregate differs from the roles: a team on
+    every tenth collection, and on every 25th space a team and three people above their role."""
+    rows: list[tuple[Doc, str, str | None]] = []
+
+    def grant(content: Doc, content_type: str, principal: str, subject: str, role: str) -> None:
+        doc = {
+            "id": f"{content['id']}:{principal}:{subject}",
+            "content": content["id"],
+            "contentType": content_type,
+            "organization": GLOBEX,
+            "principal": principal,
+            "subject": subject,
+            "role": role,
+        }
+        rows.append((doc, content["id"], subject))
+
+    for c, collection in enumerate(collections[::10]):
+        grant(collection, "collection", "team", f"team-globex-{c * 7 % 300:03d}", "edit")
+    for s, space in enumerate(spaces[::25]):
+        grant(space, "space", "team", f"team-globex-{s % 300:03d}", "review")
+        for k, role in enumerate(("admin", "edit", "create")):
+            grant(space, "space", "user", users[(s * 11 + k * 97) % len(users)]["id"], role)
+    store.put_many("content-permission", rows)
+
+
 def build(store: Store) -> None:
     demo.build(store)
     b = Builder(store, "large")
@@ -232,6 +258,7 @@ def build(store: Store) -> None:
         revisions.append((revision, space_id, None))
     store.put_many("revision", revisions)
     store.put_many("space", spaces)
+    _access(store, users, collections, [space for space, _, _ in spaces])
     encyclopedia = _big_space(b, globex, collections[1])
     reviewed = b.space(
         globex,

@@ -12,6 +12,7 @@ import json
 from typing import Any, Literal
 
 from ..http import ROLES, Body, Ctx, HttpError, RouteTable, not_found, parse_iso
+from ..permissions import effective_roles, guest_spaces
 from ..records import find_organization, member_json, space_json
 from ..store import Doc
 from .teams import team_json
@@ -158,12 +159,19 @@ def mark_sso_member(ctx: Ctx, organizationId: str, userId: str) -> dict[str, Any
 
 
 def accessible_spaces(ctx: Ctx, member: Doc) -> list[Doc]:
-    """The spaces a member can open: every live space of the organization, for anyone with a
-    role; guests and disabled members reach none (guests are invited space by space, which this
-    service does not keep). ``member_json`` counts them the same way."""
-    if member.get("disabled") or not member.get("role"):
+    """The spaces a member can open: every live space of the organization for anyone with a
+    role; for a guest, those given to them or to a team of theirs, directly or through a
+    collection above; none for a disabled member. ``member_json`` counts them the same way."""
+    if member.get("disabled"):
         return []
-    return ctx.store.list("space", scope=member["organization"])
+    if member.get("role"):
+        return ctx.store.list("space", scope=member["organization"])
+    return guest_spaces(ctx.store, member)
+
+
+def _space_role(ctx: Ctx, member: Doc, space: Doc) -> str | None:
+    grant = effective_roles(ctx, space, "space", only=[member["user"]]).get(member["user"])
+    return grant.role if grant else member.get("role")
 
 
 @routes.get("/v1/orgs/{organizationId}/members/{userId}/spaces")
@@ -175,7 +183,11 @@ def list_member_spaces(ctx: Ctx, organizationId: str, userId: str) -> dict[str, 
         key=lambda space: (parse_iso(space["createdAt"]), space["id"]), reverse=order == "desc"
     )
     return ctx.paginate(
-        spaces, lambda space: {"permission": member["role"], "space": space_json(ctx, space)}
+        spaces,
+        lambda space: {
+            "permission": _space_role(ctx, member, space),
+            "space": space_json(ctx, space),
+        },
     )
 
 

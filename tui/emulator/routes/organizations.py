@@ -89,6 +89,7 @@ def delete_invite(ctx: Ctx, organizationId: str, inviteId: str) -> None:
     invite = ctx.store.get("invite", inviteId)
     if invite is not None and invite.get("organization") == organizationId:
         ctx.store.delete("invite", inviteId)
+        ctx.status = 205  # deleted; 204 says there was no such invite
 
 
 @routes.get("/v1/email-domains/{emailDomain}/orgs")

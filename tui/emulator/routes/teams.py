@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..http import Body, Ctx, HttpError, RouteTable, not_found
+from ..permissions import content_grant_counts
 from ..records import find_organization, member_json
 from ..store import Doc
 
@@ -84,8 +85,7 @@ def team_json(ctx: Ctx, team: Doc) -> dict[str, Any]:
         "id": team["id"],
         "title": team["title"],
         "members": ctx.store.count("team-member", scope=team["id"]),
-        # Spaces are not shared with teams in this service, so no team reaches any.
-        "spaces": 0,
+        "spaces": content_grant_counts(ctx.store, team["id"], "space"),
         "createdAt": team["createdAt"],
         "permissions": {"admin": can_manage_team(ctx, team), "view": True},
     }

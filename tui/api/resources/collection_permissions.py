@@ -1,0 +1,75 @@
+"""Provides the operations of the collection permissions group (in ``_content_permissions``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._params import UNSET, Unset
+from ..models import Page, Role, TeamContentPermission, UserContentPermission
+from ._base import Resource
+from ._content_permissions import COLLECTION, ContentPermissions
+
+if TYPE_CHECKING:
+    from ..client import Client
+
+__all__ = ["CollectionPermissionsResource"]
+
+
+class CollectionPermissionsResource(Resource):
+    """Who can reach a collection: its users and teams, and everyone who reaches it at all."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__(client)
+        self._permissions = ContentPermissions(client, COLLECTION)
+
+    async def invite_to_collection(
+        self,
+        collection_id: str,
+        *,
+        role: Role,
+        users: list[str] | Unset = UNSET,
+        teams: list[str] | Unset = UNSET,
+    ) -> None:
+        """Give users and teams (their ids; at least one of either) ``role`` in the collection."""
+        await self._permissions.invite(collection_id, role=role, users=users, teams=teams)
+
+    async def list_user_permissions_in_collection(
+        self, collection_id: str, *, page: str | Unset = UNSET, limit: int | Unset = UNSET
+    ) -> Page[UserContentPermission]:
+        """The users added to the collection itself, with their roles."""
+        return await self._permissions.list_users(collection_id, page=page, limit=limit)
+
+    async def list_team_permissions_in_collection(
+        self, collection_id: str, *, page: str | Unset = UNSET, limit: int | Unset = UNSET
+    ) -> Page[TeamContentPermission]:
+        """The teams added to the collection, with their roles."""
+        return await self._permissions.list_teams(collection_id, page=page, limit=limit)
+
+    async def list_permissions_aggregate_in_collection(
+        self,
+        collection_id: str,
+        *,
+        page: str | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        role: Role | Unset = UNSET,
+    ) -> Page[UserContentPermission]:
+        """Everyone who can reach the collection, however they came to; ``role`` keeps one role."""
+        return await self._permissions.list_aggregate(
+            collection_id, page=page, limit=limit, role=role
+        )
+
+    async def update_user_permission_in_collection(
+        self, collection_id: str, user_id: str, *, role: Role
+    ) -> None:
+        await self._permissions.update(collection_id, "users", user_id, role=role)
+
+    async def update_team_permission_in_collection(
+        self, collection_id: str, team_id: str, *, role: Role
+    ) -> None:
+        await self._permissions.update(collection_id, "teams", team_id, role=role)
+
+    async def remove_user_from_collection(self, collection_id: str, user_id: str) -> None:
+        await self._permissions.remove(collection_id, "users", user_id)
+
+    async def remove_team_from_collection(self, collection_id: str, team_id: str) -> None:
+        await self._permissions.remove(collection_id, "teams", team_id)
