@@ -125,7 +125,9 @@ async def test_making_a_member_a_guest(admin, transport):
     guest = await admin.organization_members.update_member_in_organization_by_id(
         ORG, "u-linus", role=None
     )
-    assert guest.role is None and guest.spaces == 0
+    # A guest keeps only what was given to them or their teams: Docs core has edit on the
+    # Internal collection, which holds three spaces.
+    assert guest.role is None and guest.spaces == 3
     assert transport.sent[-1].json == {"role": None}
     assert "Linus Pauling" in await _names(admin, role="guest")
 
@@ -243,7 +245,10 @@ async def test_marking_an_sso_member_takes_an_admin(editor):
 
 async def test_a_members_spaces_carry_their_role_and_can_be_reversed(admin):
     newest = await admin.organization_members.list_spaces_for_organization_member(ORG, "u-grace")
-    assert newest.items and {item.permission for item in newest.items} == {"edit"}
+    # Her role, edit, everywhere but where her team API platform was given review.
+    roles = {item.space.title: item.permission for item in newest.items}
+    assert roles.pop("API Reference") == "review"
+    assert roles and set(roles.values()) == {"edit"}
     assert {item.space.organization for item in newest.items} == {ORG}
     oldest = await admin.organization_members.list_spaces_for_organization_member(
         ORG, "u-grace", order="asc"
@@ -251,10 +256,20 @@ async def test_a_members_spaces_carry_their_role_and_can_be_reversed(admin):
     assert [i.space.id for i in oldest.items] == [i.space.id for i in reversed(newest.items)]
 
 
-async def test_a_guest_reaches_no_spaces(admin):
+async def test_a_guest_reaches_only_the_spaces_given_to_them(admin):
     yusuf = await _member(admin, "Yusuf Demir")
-    assert yusuf.spaces == 0
+    assert yusuf.spaces == 1
     spaces = await admin.organization_members.list_spaces_for_organization_member(ORG, yusuf.id)
+    assert [(s.space.title, s.permission) for s in spaces.items] == [
+        ("Incident runbooks", "comment")
+    ]
+
+
+async def test_a_guest_given_nothing_reaches_no_spaces(admin):
+    zoe = await _member(admin, "Zoe Park")  # in no team, given nothing
+    await admin.organization_members.update_member_in_organization_by_id(ORG, zoe.id, role=None)
+    assert (await _member(admin, "Zoe Park")).spaces == 0
+    spaces = await admin.organization_members.list_spaces_for_organization_member(ORG, zoe.id)
     assert spaces.items == [] and spaces.count == 0
 
 

@@ -36,7 +36,8 @@ async def test_who_can_edit_the_api_reference(make_app, transport):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_admin(pilot, "access")
         members = await every_member(app)
-        reaching = [m for m in members if m.role and not m.disabled]
+        # Members with a role reach every space; a guest, those given to them or their teams.
+        reaching = [m for m in members if not m.disabled and (m.role or m.spaces)]
         spaces_requests = [s for s in transport.sent if s.path.endswith("/spaces")]
         # One request per member, each list fitting in a page of 1000 (the probe of the first
         # member's spaces is the cache's answer to the build's first request).
@@ -49,7 +50,14 @@ async def test_who_can_edit_the_api_reference(make_app, transport):
         await choose(pilot, "#role", "edit")
         app.screen.submit()
         await settle(pilot)
-        expected = {m.user.display_name for m in reaching if m.role in EDITORS_AND_ABOVE}
+        api = next(
+            s
+            for s in (await app.client.spaces.list_spaces_in_organization_by_id(ORG)).items
+            if s.title == "API Reference"
+        )
+        everyone = await app.client.space_permissions.list_permissions_aggregate_in_space(api.id)
+        expected = {p.user.display_name for p in everyone.items if p.permission in EDITORS_AND_ABOVE}
+        assert "Noah Williams" in expected  # read in the organization, edit given on the space
         assert set(rows(screen)) == expected
         assert "Sven Lindqvist" not in rows(screen)  # comment only
         assert f"{len(expected)} members can edit on “API Reference”" in on_screen(app)

@@ -158,9 +158,12 @@ def _seed_access(
         {"level": "comment", "space": contents[("space", "API Reference")]["id"]},
         {"level": "edit", "collection": contents[("collection", "Guides")]["id"]},
     ]
+    # Their ids come from a builder of their own, so that the ids of what is seeded after them
+    # (sites among them) stay what they were before invite links were seeded.
+    ids = Builder(b.store, "demo-invites")
     for days, link in zip((60, 21, 5), links, strict=True):
         invite = {
-            "id": b.id("invite"),
+            "id": ids.id("invite"),
             "organization": organization["id"],
             "createdAt": b.at(days=days),
             **link,
