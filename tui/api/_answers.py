@@ -85,7 +85,7 @@ def parse_json(body: bytes) -> Any:
     except RecursionError:
         raise Unreadable("the answer is nested too deeply to read") from None
     except UnicodeDecodeError:
-        raise Unreadable("the answer is not valid text (UTF-8)") from None
+        raise Unreadable("the answer is not JSON (nor UTF-8 text)") from None
     except ValueError:
         raise Unreadable("the answer is not JSON") from None
     except Exception as exc:  # anything else a hostile body can provoke
