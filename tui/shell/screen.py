@@ -157,6 +157,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
     """When the main view was last answered by the service, by the app's clock."""
     cached: reactive[bool] = reactive(False)
     """Whether the main view was painted from the cache."""
+    refresh_failed: reactive[bool] = reactive(False)
+    """Whether the last load of the main view failed (what is shown is from before)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -184,6 +186,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             requesting=BrowserScreen.busy,
             updated_at=BrowserScreen.updated_at,
             cached=BrowserScreen.cached,
+            refresh_failed=BrowserScreen.refresh_failed,
         )
         yield KeyFooter()
 
@@ -348,6 +351,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             else:
                 data = await fetch()
         except ApiError as error:
+            if group == VIEW and current():
+                self.refresh_failed = True
             if on_error is not None and current():
                 on_error(error)
             raise
@@ -359,6 +364,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self.docdeck.offline = False
         if group == VIEW:
             self.updated_at = self.docdeck.clock()
+            self.refresh_failed = False
         if cached is None or data != cached:
             await _settle(show(data))
         self.docdeck.release_memory_soon()

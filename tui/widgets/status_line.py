@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from textual.content import Content
 from textual.reactive import reactive
@@ -12,13 +12,19 @@ from textual.widget import Widget
 from .. import text
 from ..humanize import describe_age
 
-if TYPE_CHECKING:
-    from ..api.activity import Waiting
-
-__all__ = ["WAIT_SAID_AFTER", "StatusLine"]
+__all__ = ["WAIT_SAID_AFTER", "StatusLine", "Wait"]
 
 WAIT_SAID_AFTER = 1.0
 """Seconds of waiting for an answer after which "loading…" becomes how long it has waited."""
+
+
+class Wait(Protocol):
+    """A wait under way, as the client's activity tells it (widgets do not know the client)."""
+
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def rate_limited(self) -> bool: ...
 
 
 class StatusLine(Widget):
@@ -49,6 +55,8 @@ class StatusLine(Widget):
     requesting: reactive[bool] = reactive(False)
     """Whether a request of the view is under way (not ``loading``: that name is Textual's
     own, and setting it covers the widget with a loading indicator)."""
+    refresh_failed: reactive[bool] = reactive(False)
+    """Whether the last load failed: the view is from the answer before, and says so."""
     offline: reactive[bool] = reactive(False)
     """Whether the service could not be reached by the last request."""
     read_only: reactive[bool] = reactive(False)
@@ -60,7 +68,7 @@ class StatusLine(Widget):
         self,
         clock: Callable[[], float],
         *,
-        waiting: Callable[[], Waiting | None] | None = None,
+        waiting: Callable[[], Wait | None] | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
@@ -93,7 +101,11 @@ class StatusLine(Widget):
     def freshness(self) -> str:
         """The freshness part of the line, in words."""
         if self.updated_at is not None:
-            return "updated " + describe_age(max(0.0, self._clock() - self.updated_at))
+            age = describe_age(max(0.0, self._clock() - self.updated_at))
+            if self.refresh_failed:
+                # Not "updated just now": the refresh just failed, this is the answer before.
+                return "not refreshed · last answer " + age
+            return "updated " + age
         if self.cached:
             return "from cache"
         return ""
