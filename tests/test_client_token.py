@@ -53,7 +53,7 @@ async def test_a_crash_traceback_with_locals_does_not_show_the_token():
     assert TOKEN not in str(caught.value) and TOKEN not in repr(caught.value)
 
 
-async def test_the_token_does_not_follow_a_redirect_to_another_host():
+async def test_a_redirect_to_another_host_is_not_followed_so_the_token_stays_home():
     seen = []
 
     def answer(request):
@@ -67,5 +67,8 @@ async def test_the_token_does_not_follow_a_redirect_to_another_host():
     async with Client(
         TOKEN, base_url="https://api.example.test/v1", transport=httpx.MockTransport(answer)
     ) as client:
-        await client.users.get_authenticated_user()
-    assert seen == [("api.example.test", f"Bearer {TOKEN}"), ("elsewhere.example.org", None)]
+        with pytest.raises(errors.UnexpectedResponseError) as caught:
+            await client.users.get_authenticated_user()
+    # Nothing at all reaches the other host (it used to get the request, without the token).
+    assert seen == [("api.example.test", f"Bearer {TOKEN}")]
+    assert "another origin, https://elsewhere.example.org" in caught.value.message

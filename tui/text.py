@@ -14,7 +14,8 @@ of the pane beside it. ``safe`` drops VS16, skin-tone modifiers and the joiners 
 so 🏛️ is drawn as 🏛 and 👩🏽‍💻 as 👩💻, whose widths every terminal agrees on.
 
     safe(value)            str with controls shown as visible pictures, bidi controls removed
-    one_line(value)        the same, on one line (for labels, titles and tree nodes)
+    one_line(value)        the same, on one line and at most ONE_LINE_MAX characters (for labels,
+                           titles and tree nodes: a 10 MB title must not reach the layout)
     text(value, style)     a rich Text of one_line(value) (for Tree labels, which use rich)
     content(value, style)  a textual Content of one_line(value) (for Static, Label, options)
     block(value, style)    a textual Content of safe(value), keeping its lines
@@ -28,7 +29,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.content import Content
 
-__all__ = ["block", "content", "one_line", "safe", "text"]
+__all__ = ["ONE_LINE_MAX", "block", "content", "one_line", "safe", "text"]
+
+ONE_LINE_MAX = 1000
+"""The most characters of one server field shown on a line: wider than any terminal, and
+small enough that measuring and laying it out costs nothing (a 10 MB title froze the keys)."""
 
 # Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder the
 # text around them invisibly, so they are removed rather than pictured.
@@ -73,8 +78,15 @@ def safe(value: object) -> str:
 
 
 def one_line(value: object) -> str:
-    """``safe(value)`` with its lines and tabs joined by spaces, for single-line labels."""
-    return " ".join(safe(value).replace("\t", " ").split("\n")).strip()
+    """``safe(value)`` with its lines and tabs joined by spaces, for single-line labels, cut
+    to ``ONE_LINE_MAX`` characters (ending in …)."""
+    raw = "" if value is None else str(value)
+    # Cut before the work: what is past the cut is never shown, only scanned.
+    cut = len(raw) > 4 * ONE_LINE_MAX
+    line = " ".join(safe(raw[: 4 * ONE_LINE_MAX]).replace("\t", " ").split("\n")).strip()
+    if cut or len(line) > ONE_LINE_MAX:
+        return line[: ONE_LINE_MAX - 1] + "…"
+    return line
 
 
 def text(value: object, style: str | Style = "") -> Text:

@@ -15,6 +15,7 @@ import httpx
 from pydantic import TypeAdapter, ValidationError
 
 from . import errors
+from ._answers import MAX_ANSWER_BYTES, Unreadable, parse_json
 from ._params import UNSET
 from ._transport import BearerAuth, RetryPolicy, Sender, sent_target
 from .cache import ResponseCache, ids_in
@@ -134,6 +135,7 @@ class Client:
         sleep: Callable[[float], Awaitable[Any]] | None = None,
         user_agent: str = "docdeck",
         read_only: bool = False,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
     ) -> None:
         url = httpx.URL(base_url.rstrip("/") + "/")
         self.read_only = read_only
@@ -145,11 +147,19 @@ class Client:
             transport=transport,
             auth=BearerAuth(token, url),
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
-            follow_redirects=True,
+            # The sender follows redirects itself: a GET's within this origin, a write's never.
+            follow_redirects=False,
             headers={"User-Agent": user_agent, "Accept": "application/json"},
         )
         sender_options: dict[str, Any] = {"sleep": sleep} if sleep is not None else {}
-        self._sender = Sender(self._http, retry or RetryPolicy(), **sender_options)
+        self._sender = Sender(
+            self._http,
+            retry or RetryPolicy(),
+            max_answer_bytes=max_answer_bytes,
+            **sender_options,
+        )
+        self.activity = self._sender.activity
+        """The requests under way: how long the longest has waited (for the status line)."""
         self.users = UsersResource(self)
         self.organizations = OrganizationsResource(self)
         self.collections = CollectionsResource(self)
@@ -275,6 +285,13 @@ class Client:
                         method=response.request.method,
                         path=sent_target(response.request.url),
                     ) from None
+                except Exception as exc:  # RecursionError and whatever else a body provokes
+                    raise errors.UnexpectedResponseError(
+                        f"the answer cannot be read ({type(exc).__name__})",
+                        status=response.status_code,
+                        method=response.request.method,
+                        path=sent_target(response.request.url),
+                    ) from None
         except errors.UnexpectedResponseError as unreadable:
             if method == "GET":
                 raise
@@ -303,10 +320,10 @@ class Client:
         if response.status_code == 204 or not response.content:
             return None
         try:
-            return response.json()
-        except ValueError:
+            return parse_json(response.content)
+        except Unreadable as exc:
             raise errors.UnexpectedResponseError(
-                "the answer is not JSON",
+                str(exc),
                 status=response.status_code,
                 method=response.request.method,
                 path=sent_target(response.request.url),

@@ -186,7 +186,18 @@ class RateLimitError(StatusError):
     def hint(self) -> str:  # type: ignore[override]
         if self.retry_after is None:
             return "Too many requests; wait a moment and try again."
-        return f"Too many requests; try again in {round(self.retry_after)} s."
+        return f"Too many requests; try again in {_duration(self.retry_after)}."
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``15 min``, ``3 h``, ``2 d``: a wait said as people say it."""
+    if seconds < 600:
+        return f"{round(seconds)} s"
+    if seconds < 7200:
+        return f"{round(seconds / 60)} min"
+    if seconds < 172_800:
+        return f"{round(seconds / 3600)} h"
+    return f"{round(seconds / 86_400):,} d"
 
 
 class ServerError(StatusError):

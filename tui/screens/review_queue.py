@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static, Tab, Tabs
 
 from .. import text
+from ..api.errors import ApiError
 from ..api.models import Organization, Space, User
 from ..data.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 from ..humanize import plural
@@ -87,6 +88,8 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self.first_row_at: float | None = None
         """When the first row was painted (``time.perf_counter``), for the benchmark."""
         self.done_at: float | None = None
+        self._failure: str | None = None
+        """Why the last gathering stopped short (the summary says it), or None."""
 
     def compose_body(self) -> ComposeResult:
         yield Tabs(
@@ -130,12 +133,17 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         if self.queue is not None and not refresh:
             queue.add(self.queue.rows())  # keep what is shown (and its states) while it refreshes
         self.queue = queue
+        self._failure = None
         self.session.review_run = ReviewRun(queue, self.section)
         client = self.client
         self._gathering = True
         self.busy = True
 
+        answered = False  # some request of the queue was answered: the service is reachable
+
         def arrived(space: Space, count: int) -> None:
+            nonlocal answered
+            answered = True
             if count:
                 self.schedule_repaint()
 
@@ -154,6 +162,10 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
                     note=f"{plural(spaces, 'space')} with open change requests · reading the reviews…"
                 )
                 await gather_review_states(client, queue, me, lambda entry: self.schedule_repaint())
+            except ApiError as error:
+                self._gathering = False
+                self._gather_failed(error, answered=answered)
+                return
             finally:
                 self._gathering = False
                 self.busy = False
@@ -162,6 +174,16 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             self.repaint(note="")
 
         self.run_task(gather, group="queue")
+
+    def _gather_failed(self, error: ApiError, *, answered: bool) -> None:
+        """Say what the queue holds after a request of it failed, rather than "Listing…"."""
+        self._failure = error.title
+        self.refresh_failed = True
+        self.repaint(note="")
+        self.docdeck.report_error(error)
+        if answered:
+            # One request failed among answered ones: the service is there, not offline.
+            self.docdeck.offline = False
 
     def schedule_repaint(self) -> None:
         if not self._repaint_pending:
@@ -208,7 +230,14 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             tab = tabs.query_one(f"#{section.value}", Tab)
             tab.label = Content(f"{section.heading} ({counts[section]})")
         summary = f"{plural(len(rows), 'open change request')} · newest first · Enter opens · t next open thread"
-        self.query_one("#queue-summary", Static).update(Content.styled(summary, "$text-muted"))
+        style = "$text-muted"
+        if self._failure is not None:
+            listed = plural(len(rows), "open change request")
+            summary = (
+                f"{listed} listed; the rest could not be read ({self._failure}) · r tries again"
+            )
+            style = "$text-warning"
+        self.query_one("#queue-summary", Static).update(Content.styled(summary, style))
         if note is not None:
             self.set_note(note)
 

@@ -48,6 +48,7 @@ from .session import Session
 if TYPE_CHECKING:
     # The client and its models load after the first frame (tui/first_screen.py).
     from ..api import Client
+    from ..api.activity import Waiting
     from ..api.errors import ApiError
     from ..app import DocdeckApp
     from ..widgets.filter_bar import FilterBar
@@ -156,6 +157,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
     """When the main view was last answered by the service, by the app's clock."""
     cached: reactive[bool] = reactive(False)
     """Whether the main view was painted from the cache."""
+    refresh_failed: reactive[bool] = reactive(False)
+    """Whether the last load of the main view failed (what is shown is from before)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -176,15 +179,20 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         crumbs.set_reactive(Breadcrumbs.crumbs, tuple(self.first_crumbs()))
         yield crumbs
         yield from self.compose_body()
-        status = StatusLine(self.docdeck.clock)
+        status = StatusLine(self.docdeck.clock, waiting=self._client_waiting)
         status.set_reactive(StatusLine.profile, self.docdeck.connection_profile)
         status.set_reactive(StatusLine.host, self.docdeck.connection_host)
         yield status.data_bind(
             requesting=BrowserScreen.busy,
             updated_at=BrowserScreen.updated_at,
             cached=BrowserScreen.cached,
+            refresh_failed=BrowserScreen.refresh_failed,
         )
         yield KeyFooter()
+
+    def _client_waiting(self) -> Waiting | None:
+        client = self.docdeck.client
+        return client.activity.now() if client is not None else None
 
     def first_crumbs(self) -> Sequence[Crumb]:
         """The breadcrumbs shown before the view has loaded."""
@@ -252,15 +260,24 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         bar = self.filter_bar
         return bool(bar.value) or bar.is_open
 
+    def _wait_said(self) -> bool:
+        return bool(self.query("StatusLine")) and bool(self.query_one(StatusLine).wait_said())
+
     def can_handle_back(self) -> bool:
         """Whether Esc would undo something of this screen rather than leave it."""
-        return self._filter_kept()
+        return self._wait_said() or self._filter_kept()
 
     def handle_back(self) -> bool:
-        """Esc: undo something of this screen (a kept filter) rather than leave it; True if so.
+        """Esc: stop a long wait, or undo something of this screen (a kept filter) rather than
+        leave it; True if so.
 
         A screen that overrides it calls this first, then undoes its own things.
         """
+        if self._wait_said():
+            # The status line said "Esc stops": the requests of this screen end here.
+            self.workers.cancel_node(self)
+            self.notify("Stopped waiting for the service; r asks again.", title="Stopped")
+            return True
         if not self._filter_kept():
             return False
         self.filter_bar.action_clear()
@@ -334,6 +351,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             else:
                 data = await fetch()
         except ApiError as error:
+            if group == VIEW and current():
+                self.refresh_failed = True
             if on_error is not None and current():
                 on_error(error)
             raise
@@ -345,6 +364,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self.docdeck.offline = False
         if group == VIEW:
             self.updated_at = self.docdeck.clock()
+            self.refresh_failed = False
         if cached is None or data != cached:
             await _settle(show(data))
         self.docdeck.release_memory_soon()
