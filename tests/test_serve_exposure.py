@@ -198,3 +198,12 @@ async def test_absurd_urls_are_refused_in_process_too(query, status):
         answer = await http.get(f"/v1/orgs?{query}", headers=ADMIN)
     assert answer.status_code == status
     assert answer.json()["error"]["code"] == status
+
+
+async def test_a_long_query_within_the_limit_is_served_in_process():
+    # 20 KiB of query: under the limit once, though some servers repeat it in the raw path.
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app()), base_url="http://t"
+    ) as http:
+        answer = await http.get("/v1/orgs?q=" + "a" * 20_000, headers=ADMIN)
+    assert answer.status_code == 200

@@ -52,6 +52,7 @@ class RequestLimits:
 
     def problem(self, scope: Scope) -> tuple[int, str] | None:
         path = scope.get("raw_path") or scope.get("path", "").encode("utf-8", "replace")
+        path = path.partition(b"?")[0]  # some servers (httpx's ASGI transport) leave it there
         query: bytes = scope.get("query_string", b"")
         if len(path) + len(query) > self.max_url_bytes:
             return 414, (
