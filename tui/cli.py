@@ -18,27 +18,49 @@ __all__ = ["main"]
 def _serve(args: argparse.Namespace) -> int:
     import sqlite3
 
-    import uvicorn
-
     from .config import ConfigError
     from .emulator import create_app
+    from .emulator.server import is_loopback, public_origin, serve, served_origin
 
+    try:
+        origin = public_origin(args.public_url) if args.public_url else None
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    # The service's URLs are made of this, never of a request's Host header (anyone's).
+    origin = origin or served_origin(args.host, args.port)
     database = args.database or service_database(args.dataset)
     try:
-        app = create_app(args.dataset, database, reset=args.reset, max_body=args.max_body)
+        app = create_app(
+            args.dataset, database, reset=args.reset, max_body=args.max_body, public_url=origin
+        )
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the database {database}: {exc}") from None
     store = app.state.emulator.store
-    base_url = f"http://{args.host}:{args.port}/v1"
+    base_url = f"{origin}/v1"
     # Only the datasets' published demo tokens: one added to this database is someone's secret.
     tokens = [doc["id"] for doc in store.list("token") if doc["id"].startswith("demo-")]
+    exposed = not is_loopback(args.host)
+    if exposed and tokens and not args.allow_demo_tokens:
+        # Before a token is printed: the demo tokens are in the README, so anyone who reaches
+        # the address would be an administrator.
+        raise ConfigError(
+            f"refusing to serve on {args.host}, which other machines can reach: this database "
+            "has the demo tokens, published in the README, and anyone reaching it could read "
+            "and change everything with them. Serve on 127.0.0.1 (the default), or pass "
+            "--allow-demo-tokens if that is what you want"
+        )
     print(f"docdeck local service, dataset {args.dataset!r}, data in {database}")
     print(f"Base URL: {base_url}")
+    if exposed and tokens:
+        print(
+            f"Warning:  serving on {args.host} with the demo tokens (--allow-demo-tokens): "
+            "anyone who reaches it can use them."
+        )
     print("Tokens:   " + ", ".join(tokens[:6]) + (" …" if len(tokens) > 6 else ""))
     if tokens:
         print(f'Try:      curl -H "Authorization: Bearer {tokens[0]}" {base_url}/orgs')
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    serve(app, args.host, args.port)
     return 0
 
 
@@ -276,7 +298,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the local service over HTTP")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1); any other than loopback needs "
+        "--allow-demo-tokens while the database has the demo tokens",
+    )
     serve.add_argument("--port", type=_port, default=8787)
     serve.add_argument("--database", help="SQLite file (default: in the user data directory)")
     serve.add_argument("--dataset", default="demo", choices=sorted(DATASETS))
@@ -287,6 +314,18 @@ def _parser() -> argparse.ArgumentParser:
         default="2MiB",
         metavar="SIZE",
         help="refuse request bodies larger than this with 413 (default: 2MiB)",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address clients reach the service at (e.g. behind a proxy); the URLs it "
+        "answers with start with it (default: http://HOST:PORT)",
+    )
+    serve.add_argument(
+        "--allow-demo-tokens",
+        action="store_true",
+        help="serve on a non-loopback address although the demo tokens (published in the "
+        "README) give anyone who reaches it full access",
     )
     serve.set_defaults(run=_serve)
     login = commands.add_parser("login", help="store a token for a profile, after checking it")

@@ -1,17 +1,21 @@
 """Single sign-on: SAML providers with every field, a bad SSO URL refused before sending, the
-certificate read from a file, the service's URLs copied, readers told before anything is sent."""
+certificate read from a file (a certificate only: a private key is refused and never shown), the
+service's URLs copied, readers told before anything is sent."""
 
 from __future__ import annotations
 
 from tui.dialogs.saml_form import NO_TEAM, SamlForm
 from tui.widgets import ChoiceField, TextField
+from tui.widgets.checked_fields import AreaField
 
+from ..certificates import CERTIFICATE, PRIVATE_KEY, body, der
 from ..conftest import ORG
 from .acting import notifications, on_screen, sent
 from .admin_acting import choose, open_admin, pick, rows
-from .conftest import paste, settle
+from .conftest import paste, screen_text, settle
 
-CERTIFICATE = "-----BEGIN CERTIFICATE-----\nMIIDpDCCAoygAwIBAgIGAYv3\n-----END CERTIFICATE-----"
+KEY_LINE = body(PRIVATE_KEY)[:24]
+"""A piece of the private key: never on screen, never in a request."""
 
 
 async def fill(pilot, field: str, value: str) -> None:
@@ -132,3 +136,98 @@ async def test_editing_a_provider_opens_on_its_default_team(make_app, transport)
         await settle(pilot)
         [patch] = sent(transport, "PATCH")
         assert patch.json == {}  # the default team is kept, not cleared
+
+
+def nothing_holds_the_key(transport) -> bool:
+    return not any("PRIVATE KEY" in str(s.json) or KEY_LINE in str(s.json) for s in transport.sent)
+
+
+async def test_a_private_key_file_is_refused_and_the_service_receives_nothing(
+    make_app, transport, tmp_path
+):
+    key = tmp_path / "idp.key"
+    key.write_text(PRIVATE_KEY + "\n")
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_admin(pilot, "sso")
+        await pilot.press("n")
+        await settle(pilot)
+        await paste(pilot, "Azure AD")
+        await fill(pilot, "#certificate-file", str(key))
+        app.screen.submit()
+        await settle(pilot)
+        assert isinstance(app.screen, SamlForm)  # the form stays, with what was typed
+        assert sent(transport, "POST") == []
+        assert nothing_holds_the_key(transport)
+        field = app.screen.query_one("#certificate-file", TextField)
+        assert field.error.startswith(f"{key}: it is a private key, not a certificate")
+        shown = on_screen(app)
+        assert "Nothing was sent: the file is a private key, not a certificate." in shown
+        assert "private key is never sent" in shown
+        assert KEY_LINE not in screen_text(app)
+
+
+async def test_a_pasted_private_key_is_refused_and_taken_off_the_screen(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_admin(pilot, "sso")
+        await pilot.press("n")
+        await settle(pilot)
+        await paste(pilot, "Azure AD")
+        area = app.screen.query_one("#certificate", AreaField)
+        area.area.focus()
+        await pilot.pause()
+        await paste(pilot, PRIVATE_KEY)
+        app.screen.submit()
+        await settle(pilot)
+        assert sent(transport, "POST") == []
+        assert area.value == ""
+        assert KEY_LINE not in screen_text(app)
+        assert "Nothing was sent: the pasted text is a private key, not a certificate." in (
+            on_screen(app)
+        )
+        assert area.error.startswith("The pasted text: it is a private key")
+
+
+async def test_a_binary_der_certificate_file_is_sent_as_its_pem(make_app, transport, tmp_path):
+    cer = tmp_path / "okta.cer"
+    cer.write_bytes(der(CERTIFICATE))
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_admin(pilot, "sso")
+        await pilot.press("n")
+        await settle(pilot)
+        await paste(pilot, "Azure AD")
+        await fill(pilot, "#certificate-file", str(cer))
+        app.screen.submit()
+        await settle(pilot)
+        [post] = sent(transport, "POST")
+        assert post.json["certificate"] == CERTIFICATE
+
+
+async def test_a_private_key_the_service_holds_is_never_shown_and_kept_unless_replaced(
+    make_app, transport
+):
+    app = make_app()
+    async with app.run_test(size=(120, 50)) as pilot:
+        await settle(pilot)
+        client = app.client
+        [okta] = (await client.sso.list_saml_providers_in_organization_by_id(ORG)).items
+        await client.sso.update_organization_saml_provider(ORG, okta.id, certificate=PRIVATE_KEY)
+        screen = await open_admin(pilot, "sso")
+        details = screen.query_one("#details").render().plain
+        assert "a private key, not a certificate (hidden; e replaces it)" in " ".join(
+            details.split()
+        )
+        assert KEY_LINE not in screen_text(app)
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, SamlForm)
+        assert app.screen.query_one("#certificate", AreaField).value == ""
+        assert KEY_LINE not in screen_text(app)
+        assert "The stored value is a private key, not a certificate: it is not shown." in (
+            on_screen(app)
+        )
+        app.screen.submit()
+        await settle(pilot)
+        assert sent(transport, "PATCH")[-1].json == {}  # an empty box is not a change

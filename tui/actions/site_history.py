@@ -1,7 +1,9 @@
 """Provides SiteHistory: a site's changes as they land, and their undo (``u``, ``U``).
 
 A change that was sent makes the tree load what the service lists next; until it shows, no
-other change is planned (``still_changing``). ``u`` undoes the site's last change still in
+other change is planned (``still_changing``). Whichever load of the view comes last (the
+change's own, or one that replaced it: the screen shown again, ``r``) ends the change: a newer
+load drops the older one's answer, so the change's end cannot wait for that answer alone. ``u`` undoes the site's last change still in
 place, ``U`` lists this session's changes to sites and undoes any of them, saying when a later
 change touched the same node and what cannot be fully restored.
 """
@@ -40,6 +42,8 @@ class SiteHistory(SiteParts):
 
     changing: bool = False
     """Whether a change was sent and the tree does not show the service's answer yet."""
+    landing: bool = False
+    """Whether a change was applied and the view's next load is the one that ends it."""
     pending_select: str | None = None
 
     def select_after_show(self, key: str | None) -> None:
@@ -57,15 +61,23 @@ class SiteHistory(SiteParts):
         """Say what was done, and show what the service lists now (before the next change)."""
         self.notify(message, title="Done", markup=False)
         self.changing = True
+        self.landing = True
         self.pending_select = select
+        self.reload(refresh=True)
 
-        def failed(error: ApiError) -> None:
-            self.changing = False
+    def reload(self, *, refresh: bool = False) -> None:
+        if not self.landing:
+            super().reload(refresh=refresh)
+            return
+        # This load replaces the change's own (dropped unseen): it ends the change instead,
+        # from the service, as the change's own would have.
+        self.load(self.fetch_view, self._show_changed, refresh=True, on_error=self._change_failed)
 
-        self.load(self.fetch_view, self._show_changed, refresh=True, on_error=failed)
+    def _change_failed(self, error: ApiError) -> None:
+        self.changing = self.landing = False
 
     def _show_changed(self, view: Any) -> None:
-        self.changing = False
+        self.changing = self.landing = False
         self.select_after_show(self.pending_select)
         self.show_view(view)
 

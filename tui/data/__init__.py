@@ -14,4 +14,5 @@ without an app or a service (tests/test_layers.py proves the imports):
     access           the member × space access matrix, its filters, CSV export; gather_limited
     drafts           comment and reply drafts kept on disk until sent or discarded
     files            whole-or-nothing file writes
+    certificates     an X.509 certificate told from a private key (SAML providers)
 """

@@ -1,26 +1,36 @@
 """Provides SamlForm: add a SAML provider or change one, with every field and limit of the spec.
 
 The certificate is pasted, or read from a file path (a PEM file exported from the identity
-provider); the file is read before sending, and its problems are the form's to show. After a
+provider); the file is read before sending, and its problems are the form's to show. Only an
+X.509 certificate is sent: a private key is refused before sending, and a stored value that is
+key material is never shown. After a
 lost answer it looks for a provider of that label that was not there before, or reads the
 changed one again.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import Static, TextArea
 
 from .. import text
 from ..api import UNSET
 from ..api.errors import ApiError
 from ..api.models import SamlProvider
 from ..data.admin_checks import web_address_problem
+from ..data.certificates import (
+    KEY_REFUSED,
+    certificate_from_bytes,
+    certificate_problem,
+    holds_key_material,
+)
 from ..widgets import ChoiceField, TextField
 from ..widgets.checked_fields import AreaField, CheckedField
 from .applied_admin import new_saml_provider, saml_holds, saml_provider_ids
@@ -45,27 +55,39 @@ ORGANISATION_DEFAULT = "-"
 
 
 def read_certificate(path: str) -> tuple[str | None, str | None]:
-    """(the certificate read from ``path``, None) or (None, what is wrong)."""
+    """(the certificate read from ``path``, None) or (None, what is wrong).
+
+    Only an X.509 certificate is taken (PEM, its base64, or binary DER): a private key picked
+    by mistake is refused here, before anything is sent, and its content is never shown.
+    """
     target = Path(path).expanduser()
+    limit = CERTIFICATE_MAX * 4
     try:
-        if target.stat().st_size > CERTIFICATE_MAX * 4:
-            return (
-                None,
-                f"{target} is too large for a certificate (the limit is {CERTIFICATE_MAX} characters).",
-            )
-        content = target.read_text(encoding="utf-8").strip()
+        # Not blocking: a FIFO at the path must not hang the form.
+        descriptor = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None, f"{target} is not a file."
+            raw = handle.read(limit + 1)
     except FileNotFoundError:
         return None, f"No file at {target}."
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not text"
-        return None, f"Cannot read {target}: {reason}."
+    except OSError as error:
+        return None, f"Cannot read {target}: {error.strerror or 'unreadable'}."
+    if len(raw) > limit:
+        return (
+            None,
+            f"{target} is too large for a certificate (the limit is {CERTIFICATE_MAX} characters).",
+        )
+    if not raw.strip():
+        return None, f"{target} is empty."
+    content, problem = certificate_from_bytes(raw)
+    if content is None:
+        return None, f"{target}: {problem}."
     if len(content) > CERTIFICATE_MAX:
         return None, (
             f"The certificate in {target} is {len(content)} characters long; "
             f"the limit is {CERTIFICATE_MAX}."
         )
-    if not content:
-        return None, f"{target} is empty."
     return content, None
 
 
@@ -83,6 +105,10 @@ class SamlForm(ActionDialog[SamlProvider]):
         self.provider = provider
         self._sent: dict[str, Any] = {}
         self._before: set[str] = set()
+        stored = provider.certificate if provider else ""
+        self._key_hidden = holds_key_material(stored)
+        """The stored "certificate" is key material: it is not shown, and kept unless replaced."""
+        self._shown_certificate = "" if self._key_hidden else stored
 
     def compose_body(self) -> ComposeResult:
         provider = self.provider
@@ -106,8 +132,14 @@ class SamlForm(ActionDialog[SamlProvider]):
         )
         yield AreaField(
             "Certificate (paste the PEM text)",
-            provider.certificate if provider else "",
+            self._shown_certificate,
             max_length=CERTIFICATE_MAX,
+            hint=(
+                "The stored value is a private key, not a certificate: it is not shown. "
+                "Paste or read the certificate to replace it"
+                if self._key_hidden
+                else ""
+            ),
             id="certificate",
         )
         yield TextField(
@@ -175,11 +207,30 @@ class SamlForm(ActionDialog[SamlProvider]):
         return self.query_one("#certificate", AreaField).value, None
 
     def problems_before_sending(self) -> str | None:
-        _certificate, problem = self.certificate()
-        if problem:
-            self.query_one("#certificate-file", TextField).show_error(problem)
-            return "Nothing was sent: the certificate file cannot be used."
-        return None
+        if self._value("certificate-file"):
+            _certificate, problem = self.certificate()
+            if problem:
+                self.query_one("#certificate-file", TextField).show_error(problem)
+                if KEY_REFUSED in problem:
+                    return "Nothing was sent: the file is a private key, not a certificate."
+                return "Nothing was sent: the certificate file cannot be used."
+            return None
+        field = self.query_one("#certificate", AreaField)
+        pasted = field.value
+        if not pasted or pasted == self._shown_certificate:
+            return None  # nothing to send, or what the service holds already
+        problem = certificate_problem(pasted)
+        if problem is None:
+            return None
+        if holds_key_material(pasted):
+            # A secret pasted by mistake leaves the screen (its error would clear on a change).
+            with field.area.prevent(TextArea.Changed):
+                field.area.clear()
+        field.show_error(f"The pasted text: {problem}.")
+        field.area.focus()
+        if KEY_REFUSED in problem:
+            return "Nothing was sent: the pasted text is a private key, not a certificate."
+        return "Nothing was sent: the pasted text is not a certificate."
 
     async def send(self) -> SamlProvider:
         certificate, _ = self.certificate()
@@ -211,7 +262,8 @@ class SamlForm(ActionDialog[SamlProvider]):
             "label": provider.label,
             "sso_url": provider.sso_url,
             "entity_id": provider.entity_id,
-            "certificate": provider.certificate,
+            # A hidden key is kept unless something replaces it (an empty box is not a change).
+            "certificate": self._shown_certificate,
         }
         # Only what changed is sent: omitted keeps.
         changes = {k: v for k, v in fields.items() if v != current[k]}

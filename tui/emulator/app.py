@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route as StarletteRoute
@@ -21,11 +22,19 @@ from starlette.types import Receive, Scope, Send
 from .datasets import DATASETS, load_dataset
 from .http import Ctx, HttpError, Route
 from .json_codec import FastJSONResponse
+from .request_limits import RequestLimits
 from .route_index import RouteIndex
 from .routes import ALL_ROUTES
 from .store import Store
 
-__all__ = ["DEFAULT_MAX_BODY", "MAX_JSON_DEPTH", "Emulator", "asgi_app", "create_app"]
+__all__ = [
+    "DEFAULT_MAX_BODY",
+    "MAX_JSON_DEPTH",
+    "Emulator",
+    "asgi_app",
+    "create_app",
+    "origin",
+]
 
 logger = logging.getLogger("docdeck.emulator")
 
@@ -75,6 +84,23 @@ def _parse_body(raw: bytes) -> Any:
     return body
 
 
+def origin(scheme: str, host: str, port: int | None) -> str:
+    """``scheme://host:port``, the port left out when it is the scheme's own."""
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address
+    default = {"http": 80, "https": 443}.get(scheme)
+    return f"{scheme}://{host}" if port is None or port == default else f"{scheme}://{host}:{port}"
+
+
+def _origin_of(scope: Scope) -> str:
+    """The origin of the socket that took the request, never its ``Host`` header (anyone's)."""
+    scheme = scope.get("scheme", "http")
+    server = scope.get("server")
+    if not server or not server[0] or str(server[0]).startswith("/"):
+        return f"{scheme}://localhost"  # a Unix socket: no address to name
+    return origin(scheme, str(server[0]), server[1])
+
+
 def _size(limit: int) -> str:
     if limit % (1024 * 1024) == 0:
         return f"{limit // (1024 * 1024)} MiB"
@@ -93,9 +119,13 @@ class Emulator:
         clock: Callable[[], datetime] | None = None,
         routes: list[Route] | None = None,
         max_body: int = DEFAULT_MAX_BODY,
+        public_url: str | None = None,
     ) -> None:
         self.store = store
         self.max_body = max_body
+        self.public_url = public_url.rstrip("/") if public_url else None
+        """The origin its URLs are made of (``urls.location``, ``Location``); without it, the
+        address the request reached: never the request's ``Host`` header, which anyone writes."""
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         self.routes = routes if routes is not None else ALL_ROUTES
         # The latest requests seen, for tests that assert what reached the service; bounded,
@@ -182,7 +212,7 @@ class Emulator:
                 query=parse_qs(request.url.query, keep_blank_values=True),
                 body=body,
                 caller=user,
-                base_url=str(request.base_url).rstrip("/"),
+                base_url=self.public_url or _origin_of(request.scope),
             )
             # Handlers are synchronous, so one request's transaction never interleaves
             # with another's.
@@ -214,12 +244,14 @@ def create_app(
     reset: bool = False,
     clock: Callable[[], datetime] | None = None,
     max_body: int = DEFAULT_MAX_BODY,
+    public_url: str | None = None,
 ) -> Starlette:
     """The local service as an ASGI app.
 
     ``database=None`` keeps everything in memory; a path keeps it in SQLite, where it
     survives a restart. The dataset is loaded into an empty database, or again on ``reset``.
-    Bodies over ``max_body`` bytes are refused with 413.
+    Bodies over ``max_body`` bytes are refused with 413. Its URLs start with ``public_url``
+    (an origin, perhaps with a path prefix, without ``/v1``).
     """
     if dataset not in DATASETS:
         raise ValueError(f"unknown dataset {dataset!r}; choose one of {', '.join(DATASETS)}")
@@ -228,7 +260,7 @@ def create_app(
         with store.transaction():
             store.clear()
             load_dataset(store, dataset)
-    return asgi_app(Emulator(store, clock=clock, max_body=max_body))
+    return asgi_app(Emulator(store, clock=clock, max_body=max_body, public_url=public_url))
 
 
 def asgi_app(emulator: Emulator) -> Starlette:
@@ -246,6 +278,8 @@ def asgi_app(emulator: Emulator) -> Starlette:
         # them in the error shape instead of Starlette's plain-text 405.
         routes=[StarletteRoute("/{path:path}", emulator, methods=None)],
         exception_handlers={HTTPException: starlette_refusal, Exception: starlette_refusal},
+        # Absurd URLs are refused before Starlette or a route parses them.
+        middleware=[Middleware(RequestLimits)],
     )
     app.state.emulator = emulator
     return app

@@ -11,6 +11,7 @@ from textual.content import Content
 from .. import text
 from ..api import UNSET
 from ..api.models import Page, SamlProvider
+from ..data.certificates import holds_key_material
 from ..dialogs import allowed
 from ..dialogs.applied import gone
 from ..dialogs.base import heading
@@ -36,6 +37,9 @@ ADMINS_ONLY = (
 def certificate_summary(certificate: str) -> str | None:
     if not certificate:
         return None
+    if holds_key_material(certificate):
+        # Not a character of it on screen: a private key stored by mistake (e replaces it).
+        return "a private key, not a certificate (hidden; e replaces it)"
     lines = certificate.strip().splitlines()
     body = [line for line in lines if not line.startswith("-----")]
     return (
