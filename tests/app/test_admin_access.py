@@ -56,7 +56,9 @@ async def test_who_can_edit_the_api_reference(make_app, transport):
             if s.title == "API Reference"
         )
         everyone = await app.client.space_permissions.list_permissions_aggregate_in_space(api.id)
-        expected = {p.user.display_name for p in everyone.items if p.permission in EDITORS_AND_ABOVE}
+        expected = {
+            p.user.display_name for p in everyone.items if p.permission in EDITORS_AND_ABOVE
+        }
         assert "Noah Williams" in expected  # read in the organization, edit given on the space
         assert set(rows(screen)) == expected
         assert "Sven Lindqvist" not in rows(screen)  # comment only
