@@ -46,6 +46,7 @@ from .shell.navigation import (
     ScreenRegistry,
     admin_view_of,
     admin_view_of_key,
+    thread_location,
 )
 from .shell.screen import BrowserScreen
 from .shell.session import Session
@@ -139,6 +140,12 @@ def _screen_commands() -> type[Provider]:
     from .shell.palette import ScreenCommands
 
     return ScreenCommands
+
+
+def _draft_commands() -> type[Provider]:
+    from .shell.palette import DraftCommands
+
+    return DraftCommands
 
 
 def _welcome_screen(reason: str = "") -> Screen[Any]:
@@ -294,7 +301,11 @@ class DocdeckApp(GuardedWork, App[None]):
 
     TITLE = "docdeck"
     CSS_PATH = "styles/app.tcss"
-    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _screen_commands}
+    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {
+        _location_commands,
+        _screen_commands,
+        _draft_commands,
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),
@@ -725,6 +736,17 @@ class DocdeckApp(GuardedWork, App[None]):
             self.go_to_location(place)
 
     # -- help, browser, clipboard ----------------------------------------------------------
+
+    def open_draft(self, draft: Any) -> None:
+        """Open the thread a draft (``tui.data.drafts.Draft``) answers, when it has one."""
+        if draft is None or draft.key.comment_id is None or self.client is None:
+            return
+        key = draft.key
+        if key.change_request_id is not None:
+            holder = Location("change-request", key.change_request_id, "", "", space=key.space_id)
+        else:
+            holder = Location("space", key.space_id, "", "", space=key.space_id)
+        self.open_location(thread_location(holder, key.comment_id, "Thread"))
 
     def action_show_keys(self) -> None:
         from .dialogs.keys import KeysScreen

@@ -16,6 +16,7 @@ from .. import text
 from ..api.models import Organization, Space, User
 from ..data.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 from ..humanize import plural
+from ..review.drafts import draft_store
 from ..review.queue import gather_change_requests, gather_review_states
 from ..review.rows import queue_row
 from ..shell.navigation import (
@@ -87,6 +88,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self.first_row_at: float | None = None
         """When the first row was painted (``time.perf_counter``), for the benchmark."""
         self.done_at: float | None = None
+        self._drafted: set[tuple[str, str | None]] | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Tabs(
@@ -98,6 +100,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
 
     def on_mount(self) -> None:
         self.listing.focus()
+        self._drafted = None
         place = self.session.places.get("organization", self.organization_id)
         if place is not None:
             self.show_location(review_queue_location(place))
@@ -181,10 +184,11 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             return
         now = self.docdeck.clock()
         rows = queue.rows(self.section)
+        drafted = self._change_requests_with_drafts()
         entries = [
             ListEntry(
                 f"{entry.space_id}/{entry.change_request_id}",
-                queue_row(entry, now),
+                queue_row(entry, now, drafted=entry.key in drafted),
                 text.one_line(
                     f"#{entry.number} {entry.subject} {entry.space_title} {entry.author_name}"
                 ),
@@ -211,6 +215,21 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self.query_one("#queue-summary", Static).update(Content.styled(summary, "$text-muted"))
         if note is not None:
             self.set_note(note)
+
+    def _change_requests_with_drafts(self) -> set[tuple[str, str | None]]:
+        # Read once per visit: the drafts folder holds a few files, the queue repaints often.
+        if self._drafted is None:
+            self._drafted = {
+                (draft.key.space_id, draft.key.change_request_id)
+                for draft in draft_store(self.docdeck).list()
+            }
+        return self._drafted
+
+    def on_screen_resume(self) -> None:
+        # Back from a thread: a draft may have been written or sent since.
+        if self._drafted is not None:
+            self._drafted = None
+            self.repaint()
 
     # -- sections and keys -----------------------------------------------------------------
 

@@ -261,7 +261,11 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         ]
         await container.mount_all(boxes)
         index = min(focused if focused is not None else 0, len(boxes) - 1)
-        if self.focused is None or not isinstance(self.focused, TextArea):
+        if self._draft_offered and not self.reply_area.disabled:
+            # The box that shows an unsent reply keeps the focus (once: then as the user moves).
+            self._draft_offered = False
+            self.reply_area.focus()
+        elif self.focused is None or not isinstance(self.focused, TextArea):
             boxes[index].focus()
 
     def _focused_index(self) -> int | None:
