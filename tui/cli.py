@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from . import __version__
@@ -22,9 +23,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     from .config import ConfigError
     from .emulator import create_app
+    from .files import private_database
+    from .paths import data_dir
 
     database = args.database or service_database(args.dataset)
     try:
+        private_database(Path(database), None if args.database else data_dir())
         app = create_app(args.dataset, database, reset=args.reset, max_body=args.max_body)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the database {database}: {exc}") from None
@@ -126,10 +130,12 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     from .app import ConnectionLabel
     from .config import ConfigError
     from .emulator import create_app
+    from .files import private_database
     from .paths import data_dir
 
     database = data_dir() / "demo.sqlite3"
     try:
+        private_database(database, data_dir())
         service = create_app("demo", database, reset=reset)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the demo's database {database}: {exc}") from None

@@ -28,6 +28,7 @@ __all__ = [
     "FOLDER_MODE",
     "UnsafeFileError",
     "make_private",
+    "private_database",
     "private_folder",
     "read_private",
     "reason",
@@ -172,3 +173,19 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+def private_database(path: Path, root: Path | None = None) -> Path:
+    """Make a SQLite database file private before SQLite opens it: its folder 0700, the file
+    0600 (made empty if missing, which SQLite takes as an empty database), and its ``-wal`` and
+    ``-shm`` 0600 if they exist. SQLite makes those two with the database's own mode."""
+    private_folder(path.parent, root)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, FILE_MODE)
+    except FileExistsError:
+        _refuse_unless_regular(path, os.lstat(path))
+    else:
+        os.close(descriptor)
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        make_private(name)
+    return path
