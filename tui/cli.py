@@ -208,6 +208,15 @@ def _run_app(args: argparse.Namespace) -> int:
 
 
 def _start_app(args: argparse.Namespace) -> int:
+    app = build_app(args)
+    app.run()
+    if app.startup_error is not None:
+        print(f"docdeck: {app.startup_error}", file=sys.stderr)
+    return int(app.return_code or 0)
+
+
+def build_app(args: argparse.Namespace) -> Any:
+    """The app as ``docdeck`` starts it from its flags, config file and stored tokens."""
     from .app import DocdeckApp
     from .config import (
         ConfigError,
@@ -254,10 +263,7 @@ def _start_app(args: argparse.Namespace) -> int:
         first_screen=first,
         read_only=args.read_only or (not args.demo and profile_is_read_only(args.profile, config)),
     )
-    app.run()
-    if app.startup_error is not None:
-        print(f"docdeck: {app.startup_error}", file=sys.stderr)
-    return int(app.return_code or 0)
+    return app
 
 
 def _parser() -> argparse.ArgumentParser:
