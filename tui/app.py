@@ -13,6 +13,7 @@ import gc
 import inspect
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -45,6 +46,7 @@ from .shell.navigation import (
     ScreenRegistry,
     admin_view_of,
     admin_view_of_key,
+    thread_location,
 )
 from .shell.screen import BrowserScreen
 from .shell.session import Session
@@ -138,6 +140,12 @@ def _screen_commands() -> type[Provider]:
     from .shell.palette import ScreenCommands
 
     return ScreenCommands
+
+
+def _draft_commands() -> type[Provider]:
+    from .shell.palette import DraftCommands
+
+    return DraftCommands
 
 
 def _welcome_screen(reason: str = "") -> Screen[Any]:
@@ -293,7 +301,11 @@ class DocdeckApp(GuardedWork, App[None]):
 
     TITLE = "docdeck"
     CSS_PATH = "styles/app.tcss"
-    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _screen_commands}
+    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {
+        _location_commands,
+        _screen_commands,
+        _draft_commands,
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),
@@ -379,6 +391,9 @@ class DocdeckApp(GuardedWork, App[None]):
         )
         self._base_url = base_url
         self._owned: list[Client] = []
+        self.draft_keepers: set[Any] = set()
+        """The boxes being typed in (``tui.review.drafts.DraftKeeper``): kept at quit."""
+        self._signals: list[int] = []
         if self.config.keys:
             self.set_keymap(self.config.keys)
         if self.config.theme and self.config.theme in self.available_themes:
@@ -467,6 +482,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._catch_hang_up()
         # Once mounting is over: Textual holds back every frame drawn while the app mounts,
         # so a screen pushed here would reach the terminal a frame (about 20 ms) late.
         self.call_later(self._show_first_screen)
@@ -572,7 +588,37 @@ class DocdeckApp(GuardedWork, App[None]):
         if first is not None:
             first.cache.save(first.profile, first.base_url, organizations)
 
+    def _catch_hang_up(self) -> None:
+        """Keep every draft, then end, when the terminal hangs up (an SSH drop) or the system
+        asks docdeck to stop: the default would end the process before a word is written."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        for number in (getattr(signal, "SIGHUP", None), signal.SIGTERM):
+            if number is None:
+                continue
+            try:
+                loop.add_signal_handler(number, self._hung_up, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                continue  # Windows, or not the main thread: nothing to catch there
+            self._signals.append(number)
+
+    def _hung_up(self, number: int) -> None:
+        self.exit(return_code=128 + number)
+
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        # Whatever ends the app (q, Ctrl+Q, a hang-up), what is being typed is on disk first.
+        for keeper in list(self.draft_keepers):
+            keeper.keep()
+        super().exit(result, return_code, message)
+
     async def on_unmount(self) -> None:
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        for number in self._signals:
+            loop.remove_signal_handler(number)
+        self._signals.clear()
         # The app closes every client it browsed with, the one it was given included.
         clients = [*self._owned, *([self.client] if self.client is not None else [])]
         for client in dict.fromkeys(clients):
@@ -690,6 +736,17 @@ class DocdeckApp(GuardedWork, App[None]):
             self.go_to_location(place)
 
     # -- help, browser, clipboard ----------------------------------------------------------
+
+    def open_draft(self, draft: Any) -> None:
+        """Open the thread a draft (``tui.data.drafts.Draft``) answers, when it has one."""
+        if draft is None or draft.key.comment_id is None or self.client is None:
+            return
+        key = draft.key
+        if key.change_request_id is not None:
+            holder = Location("change-request", key.change_request_id, "", "", space=key.space_id)
+        else:
+            holder = Location("space", key.space_id, "", "", space=key.space_id)
+        self.open_location(thread_location(holder, key.comment_id, "Thread"))
 
     def action_show_keys(self) -> None:
         from .dialogs.keys import KeysScreen

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from . import __version__
@@ -21,6 +22,8 @@ def _serve(args: argparse.Namespace) -> int:
     from .config import ConfigError
     from .emulator import create_app
     from .emulator.server import is_loopback, public_origin, serve, served_origin
+    from .files import private_database
+    from .paths import data_dir
 
     try:
         origin = public_origin(args.public_url) if args.public_url else None
@@ -30,6 +33,7 @@ def _serve(args: argparse.Namespace) -> int:
     origin = origin or served_origin(args.host, args.port)
     database = args.database or service_database(args.dataset)
     try:
+        private_database(Path(database), None if args.database else data_dir())
         app = create_app(
             args.dataset, database, reset=args.reset, max_body=args.max_body, public_url=origin
         )
@@ -148,10 +152,12 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     from .app import ConnectionLabel
     from .config import ConfigError
     from .emulator import create_app
+    from .files import private_database
     from .paths import data_dir
 
     database = data_dir() / "demo.sqlite3"
     try:
+        private_database(database, data_dir())
         service = create_app("demo", database, reset=reset)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot use the demo's database {database}: {exc}") from None
@@ -224,6 +230,15 @@ def _run_app(args: argparse.Namespace) -> int:
 
 
 def _start_app(args: argparse.Namespace) -> int:
+    app = build_app(args)
+    app.run()
+    if app.startup_error is not None:
+        print(f"docdeck: {app.startup_error}", file=sys.stderr)
+    return int(app.return_code or 0)
+
+
+def build_app(args: argparse.Namespace) -> Any:
+    """The app as ``docdeck`` starts it from its flags, config file and stored tokens."""
     from .app import DocdeckApp
     from .config import (
         ConfigError,
@@ -270,10 +285,7 @@ def _start_app(args: argparse.Namespace) -> int:
         first_screen=first,
         read_only=args.read_only or (not args.demo and profile_is_read_only(args.profile, config)),
     )
-    app.run()
-    if app.startup_error is not None:
-        print(f"docdeck: {app.startup_error}", file=sys.stderr)
-    return int(app.return_code or 0)
+    return app
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -13,14 +13,15 @@ The config file is TOML in the user config directory:
     "app.quit" = "q,ctrl+q"
 
 Tokens are never written there: they go to the system keyring when one really works, else to
-a credentials file only its owner can read.
+a credentials file only its owner can read. Both files are written whole (``tui.files``): a
+full disk leaves the old file as it was. Saving the config keeps every setting the file holds,
+those docdeck does not know included (``docdeck login`` must not drop ``read_only``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .api.defaults import DEFAULT_BASE_URL
+from .files import read_private, write_private
 from .paths import config_dir
+from .toml_writer import dump_toml
 
 __all__ = [
     "Config",
@@ -48,6 +51,8 @@ __all__ = [
 
 KEYRING_SERVICE = "docdeck"
 KEYRING_TIMEOUT = 3.0
+MAX_CONFIG_FILE = 1024 * 1024
+"""Bytes: a config file or token store larger than this is refused, not read into memory."""
 
 
 class ConfigError(Exception):
@@ -104,6 +109,12 @@ def _string(value: object, where: str, *, optional: bool = False) -> Any:
     return value
 
 
+def _boolean(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _WrongValue(where, "Input should be true or false")
+    return value
+
+
 def _table(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _WrongValue(where, "Input should be a valid dictionary")
@@ -132,6 +143,8 @@ class Config:
     """Connections by name."""
     keys: dict[str, str] = field(default_factory=dict)
     """Key bindings remapped by binding id, e.g. {"app.quit": "ctrl+q"}."""
+    document: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The file as parsed: ``save_config`` writes the values above into it, keeping the rest."""
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Config:
@@ -146,7 +159,8 @@ class Config:
                 _string(
                     _table(profile, f"profiles.{name}").get("base_url", DEFAULT_BASE_URL),
                     f"profiles.{name}.base_url",
-                )
+                ),
+                _boolean(profile.get("read_only", False), f"profiles.{name}.read_only"),
             )
             for name, profile in _table(data.get("profiles", {}), "profiles").items()
         }
@@ -159,6 +173,7 @@ class Config:
             theme=_string(data.get("theme"), "theme", optional=True),
             profiles=profiles,
             keys=keys,
+            document=data,
         )
 
 
@@ -169,7 +184,7 @@ def config_path() -> Path:
 def load_config(path: Path | None = None) -> Config:
     path = path or config_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_private(path, MAX_CONFIG_FILE).decode("utf-8")
     except FileNotFoundError:
         return Config()
     except (OSError, UnicodeDecodeError) as exc:
@@ -192,33 +207,42 @@ def _reason(exc: Exception) -> str:
     return str(exc)
 
 
-def _toml_value(value: Any) -> str:
-    # json.dumps writes strings TOML accepts as basic strings.
-    return "true" if value is True else "false" if value is False else json.dumps(value)
+def _document(config: Config) -> dict[str, Any]:
+    """The file's settings with the config's own written over them (a deep copy)."""
+    import copy
+
+    document: dict[str, Any] = copy.deepcopy(config.document)
+    document.update(
+        {
+            key: value
+            for key in ("default_profile", "theme")
+            if (value := getattr(config, key)) is not None
+        }
+    )
+    profiles = document.get("profiles")
+    profiles = profiles if isinstance(profiles, dict) else {}
+    for name, profile in config.profiles.items():
+        table = profiles.get(name)
+        table = table if isinstance(table, dict) else {}
+        table["base_url"] = profile.base_url
+        if profile.read_only or "read_only" in table:
+            table["read_only"] = profile.read_only
+        profiles[name] = table
+    for name in set(profiles) - set(config.profiles):
+        del profiles[name]  # removed from the config: removed from the file
+    if profiles:
+        document["profiles"] = profiles
+    if config.keys:
+        keys = document.get("keys")
+        document["keys"] = {**(keys if isinstance(keys, dict) else {}), **config.keys}
+    return document
 
 
 def save_config(config: Config, path: Path | None = None) -> Path:
+    """Write the config whole (0600, its folder 0700), keeping every other setting of the file."""
     path = path or config_path()
-    lines = []
-    for key in ("default_profile", "theme"):
-        value = getattr(config, key)
-        if value is not None:
-            lines.append(f"{key} = {_toml_value(value)}")
-    for name, profile in config.profiles.items():
-        lines += [
-            "",
-            f"[profiles.{json.dumps(name)}]",
-            f"base_url = {_toml_value(profile.base_url)}",
-        ]
-        if profile.read_only:
-            lines.append("read_only = true")
-    if config.keys:
-        lines += ["", "[keys]"] + [
-            f"{json.dumps(k)} = {_toml_value(v)}" for k, v in config.keys.items()
-        ]
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_private(path, dump_toml(_document(config)))
     except OSError as exc:
         raise ConfigError(f"cannot write the config file {path}: {_reason(exc)}") from None
     return path
@@ -264,7 +288,7 @@ class TokenStore:
 
     def _read_file(self) -> dict[str, str]:
         try:
-            text = self.file.read_text(encoding="utf-8")
+            text = read_private(self.file, MAX_CONFIG_FILE).decode("utf-8")
         except FileNotFoundError:
             return {}
         except (OSError, UnicodeDecodeError) as exc:
@@ -282,12 +306,9 @@ class TokenStore:
         return {str(k): v for k, v in data.items()}
 
     def _write_file(self, tokens: dict[str, str]) -> None:
+        # Whole or not at all: a full disk leaves every stored token as it was.
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(self.file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                json.dump(tokens, handle)
-            os.chmod(self.file, stat.S_IRUSR | stat.S_IWUSR)
+            write_private(self.file, json.dumps(tokens))
         except OSError as exc:
             raise ConfigError(f"cannot write the token store {self.file}: {_reason(exc)}") from None
 

@@ -5,7 +5,8 @@ client, its models, the local service and the other screens, then connects and r
 the first frame comes at the pace of a bare Textual app, the service's answer replaces it.
 
 The cache holds only what the organisations screen shows (ids, titles, a few facts), keyed by
-profile and base URL, in the user cache directory, readable by its owner only. It never holds
+profile and base URL, in the user cache directory, readable by its owner only, written whole and
+read without following links or reading more than a first screen's worth (``tui.files``). It never holds
 a token: nothing here receives one (tests/app/test_first_screen.py reads the file to check).
 This module imports only the standard library, so that reading it costs nothing.
 """
@@ -21,6 +22,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from .files import private_folder, read_private, write_private
+
 __all__ = ["FirstScreen", "FirstScreenCache", "OrganizationSummary", "default_cache_dir"]
 
 FORMAT = 1
@@ -28,6 +31,8 @@ FORMAT = 1
 
 MAX_ORGANIZATIONS = 200
 """More than a first screen shows: the rest arrive with the service's answer."""
+MAX_CACHE_FILE = 2 * 1024 * 1024
+"""Bytes: 200 organisations take far less; a larger file is not ours, and is not read."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,8 @@ class FirstScreenCache:
     """The organisations last shown for each (profile, base URL), one small JSON file each."""
 
     def __init__(self, directory: Path | None = None) -> None:
-        self.directory = (directory or default_cache_dir()) / "first-screen"
+        self.root = directory or default_cache_dir()
+        self.directory = self.root / "first-screen"
 
     def __repr__(self) -> str:
         return f"FirstScreenCache({str(self.directory)!r})"
@@ -93,7 +99,7 @@ class FirstScreenCache:
     def load(self, profile: str, base_url: str) -> list[OrganizationSummary] | None:
         """What the last session showed, or None (never saved, unreadable, other format)."""
         try:
-            data: Any = json.loads(self.path(profile, base_url).read_bytes())
+            data: Any = json.loads(read_private(self.path(profile, base_url), MAX_CACHE_FILE))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -118,14 +124,10 @@ class FirstScreenCache:
             "base_url": base_url,
             "organizations": [asdict(o) for o in list(organizations)[:MAX_ORGANIZATIONS]],
         }
-        path = self.path(profile, base_url)
-        partial = path.with_suffix(".partial")
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                json.dump(data, handle, ensure_ascii=False)
-            os.replace(partial, path)  # a reader never sees half a file
+            private_folder(self.directory, self.root)
+            # ASCII JSON: a lone surrogate in a title is kept as an escape, never unencodable.
+            write_private(self.path(profile, base_url), json.dumps(data, ensure_ascii=True))
         except OSError:
             return
 

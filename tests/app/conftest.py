@@ -46,6 +46,12 @@ class Browser:
 AppFactory = Callable[..., DocdeckApp]
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path, monkeypatch):
+    """Drafts and the demo's data go to a folder of the test's own, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def browser() -> Browser:
     return Browser()

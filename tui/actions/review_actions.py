@@ -25,6 +25,7 @@ from ..dialogs.review_forms import (
     UpdateDialog,
 )
 from ..dialogs.reviewers import ReviewersDialog
+from ..review.drafts import draft_store
 from ..review.loading import ChangeRequestView
 from ..shell.read_only import mutating
 
@@ -148,7 +149,8 @@ class ReviewActions(_Screen):
                 severity="warning",
             )
             return
-        self.app.push_screen(ReviewDialog(view, status), self._reviewed)
+        dialog = ReviewDialog(view, status, draft_store(self.docdeck))
+        self.app.push_screen(dialog, self._reviewed)
 
     def _reviewed(self, review: ChangeRequestReview | None) -> None:
         if review is not None:

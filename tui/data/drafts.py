@@ -12,6 +12,12 @@ where it belongs, nothing else: never the token, never a server answer.
     store.load(key, DraftKind.REPLY)        # offered back when the thread opens again
     store.discard(key, DraftKind.REPLY)     # once sent, or when the user throws it away
     store.list(space_id="space-1")          # every draft kept, newest first
+
+A save that cannot be kept (a full or read-only disk) raises ``DraftNotKeptError``, whose
+message says why in words and never holds the text. Two windows on one thread are told apart:
+a save that names the text it believes is on disk (``known``) raises ``DraftChangedError``
+when another window wrote something else meanwhile, and the caller keeps its own text in a
+slot of its own (``aside_slot``) rather than overwrite the other.
 """
 
 from __future__ import annotations
@@ -27,12 +33,24 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from ..files import private_folder, read_private, reason, write_private
 from ..paths import data_dir
-from .files import write_atomically
 
-__all__ = ["Draft", "DraftKind", "DraftStore", "ThreadKey"]
+__all__ = [
+    "UNKNOWN",
+    "Draft",
+    "DraftChangedError",
+    "DraftKind",
+    "DraftNotKeptError",
+    "DraftStore",
+    "ThreadKey",
+]
 
 FORMAT = 1
+MAX_DRAFT_FILE = 4 * 1024 * 1024
+"""Bytes: far more than the service takes in a comment; a larger file is not a draft of ours."""
+UNKNOWN: Any = object()
+"""``save(known=UNKNOWN)``: the caller does not say what it believes is on disk."""
 _PROFILE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -40,6 +58,20 @@ class DraftKind(StrEnum):
     REPLY = "reply"
     NEW_COMMENT = "new-comment"
     EDIT = "edit"
+    REVIEW = "review"
+    """The comment of an approval or a request for changes."""
+
+
+class DraftNotKeptError(Exception):
+    """A draft could not be written; the message says why ("disk full"), never the text."""
+
+
+class DraftChangedError(Exception):
+    """Another window wrote the same draft since this one last read or wrote it."""
+
+    def __init__(self, theirs: Draft) -> None:
+        super().__init__("the draft was changed in another window")
+        self.theirs = theirs
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,27 +94,32 @@ class Draft:
     updated_at: datetime
     label: str = ""
     """What the draft answers, for the list of drafts ("Reply to Ada on Install")."""
+    slot: str = ""
+    """"" for the draft of the thread; a number for a second window's text kept beside it."""
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _file_name(key: ThreadKey, kind: DraftKind) -> str:
+def _file_name(key: ThreadKey, kind: DraftKind, slot: str = "") -> str:
     # A digest, not the ids themselves: ids come from the server and must not make paths.
-    identity = json.dumps([asdict(key), kind.value], sort_keys=True)
-    return hashlib.sha256(identity.encode()).hexdigest()[:32] + ".json"
+    identity = json.dumps([asdict(key), kind.value], sort_keys=True, ensure_ascii=True)
+    digest = hashlib.sha256(identity.encode()).hexdigest()[:32]
+    return digest + (f"-{int(slot)}" if slot else "") + ".json"
 
 
 def _read(path: Path) -> Draft | None:
-    """The draft in a file, or None when it is not one (unreadable, foreign, corrupt)."""
+    """The draft in a file, or None when it is not one (unreadable, foreign, corrupt, a link,
+    a special file, too large)."""
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        data: Any = json.loads(read_private(path, MAX_DRAFT_FILE))
         if data.get("format") != FORMAT:
             return None
         key = ThreadKey(**data["key"])
         kind = DraftKind(data["kind"])
-        if not isinstance(data["body"], str) or path.name != _file_name(key, kind):
+        slot = str(data.get("slot", ""))
+        if not isinstance(data["body"], str) or path.name != _file_name(key, kind, slot):
             return None
         return Draft(
             key,
@@ -90,6 +127,7 @@ def _read(path: Path) -> Draft | None:
             data["body"],
             datetime.fromisoformat(data["updatedAt"]),
             str(data.get("label", "")),
+            slot,
         )
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
@@ -98,31 +136,47 @@ def _read(path: Path) -> Draft | None:
 class DraftStore:
     """The drafts of one profile, in one folder."""
 
-    def __init__(self, folder: Path, clock: Callable[[], datetime] = _now) -> None:
+    def __init__(
+        self, folder: Path, clock: Callable[[], datetime] = _now, *, root: Path | None = None
+    ) -> None:
         self.folder = folder
         self._clock = clock
+        self._root = root  # docdeck's data folder: made private with the drafts' own
 
     @classmethod
     def for_profile(cls, profile: str, clock: Callable[[], datetime] = _now) -> DraftStore:
         """The store of a profile in the user data directory (each profile keeps its own)."""
         # The profile name makes a folder name: no separators, no "." or ".." to climb with.
         name = _PROFILE_NAME.sub("_", profile).strip(".") or "default"
-        return cls(data_dir() / "drafts" / name, clock)
+        return cls(data_dir() / "drafts" / name, clock, root=data_dir())
 
-    def _path(self, key: ThreadKey, kind: DraftKind) -> Path:
-        return self.folder / _file_name(key, kind)
+    def _path(self, key: ThreadKey, kind: DraftKind, slot: str = "") -> Path:
+        return self.folder / _file_name(key, kind, slot)
 
-    def save(self, key: ThreadKey, kind: DraftKind, body: str, *, label: str = "") -> Draft | None:
+    def save(
+        self,
+        key: ThreadKey,
+        kind: DraftKind,
+        body: str,
+        *,
+        label: str = "",
+        slot: str = "",
+        known: str | None = UNKNOWN,
+    ) -> Draft | None:
         """Keep what the user typed; a body of only blanks discards the draft instead.
 
-        Each save writes and syncs a file: call it when typing pauses and when the screen
-        closes, not on every key.
+        ``known`` is the text the caller last read or wrote there (None: no draft): when the
+        file holds another text now, ``DraftChangedError`` carries it and nothing is written.
+        ``DraftNotKeptError`` when the disk refuses. Each save writes and syncs a file.
         """
+        if known is not UNKNOWN:
+            theirs = self.load(key, kind, slot)
+            if theirs is not None and theirs.body not in (known, body):
+                raise DraftChangedError(theirs)
         if not body.strip():
-            self.discard(key, kind)
+            self.discard(key, kind, slot)
             return None
-        draft = Draft(key, kind, body, self._clock(), label)
-        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        draft = Draft(key, kind, body, self._clock(), label, slot)
         document = {
             "format": FORMAT,
             "key": asdict(key),
@@ -130,21 +184,37 @@ class DraftStore:
             "label": label,
             "body": body,
             "updatedAt": draft.updated_at.isoformat(),
+            **({"slot": slot} if slot else {}),
         }
-        write_atomically(
-            self._path(key, kind), json.dumps(document, ensure_ascii=False), mode=0o600
-        )
+        # ASCII JSON: a lone surrogate (from a server's name, or a paste) is kept as an escape,
+        # where UTF-8 could not encode it.
+        content = json.dumps(document, ensure_ascii=True)
+        try:
+            private_folder(self.folder, self._root)
+            write_private(self._path(key, kind, slot), content)
+        except OSError as error:
+            # From None: the traceback of the write would show the text in its locals.
+            raise DraftNotKeptError(f"could not keep a draft: {reason(error)}") from None
         return draft
 
-    def load(self, key: ThreadKey, kind: DraftKind) -> Draft | None:
-        return _read(self._path(key, kind))
+    def load(self, key: ThreadKey, kind: DraftKind, slot: str = "") -> Draft | None:
+        return _read(self._path(key, kind, slot))
 
-    def discard(self, key: ThreadKey, kind: DraftKind) -> bool:
+    def aside_slot(self, key: ThreadKey, kind: DraftKind) -> str:
+        """A slot of a draft where nothing is kept yet, for a second window's text."""
+        number = 2
+        while self._path(key, kind, str(number)).exists():
+            number += 1
+        return str(number)
+
+    def discard(self, key: ThreadKey, kind: DraftKind, slot: str = "") -> bool:
         """Remove the draft (sent or thrown away); whether there was one."""
         try:
-            self._path(key, kind).unlink()
+            self._path(key, kind, slot).unlink()
         except FileNotFoundError:
             return False
+        except OSError:
+            return False  # a read-only disk: the draft stays, nothing else is lost
         return True
 
     def list(

@@ -15,7 +15,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.timer import Timer
 from textual.widgets import Button, Static, TextArea
 
 from .. import text
@@ -23,7 +22,7 @@ from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply
 from ..data.drafts import DraftKind, DraftStore, ThreadKey
 from ..humanize import describe_age
-from ..review.drafts import DRAFT_SAVE_DELAY
+from ..review.drafts import DraftKeeper
 from ..review.threads import ThreadScope
 from ..widgets import BodyField
 from .applied import message_reads, new_thread, thread_ids
@@ -41,6 +40,9 @@ class DraftedDialog(ActionDialog[T]):
         Binding("ctrl+s", "send", "Send", id="dialog.send", tooltip="Send what is typed"),
     ]
     draft_kind: ClassVar[DraftKind] = DraftKind.NEW_COMMENT
+    body_id: ClassVar[str] = "body"
+    body_required: ClassVar[bool] = True
+    body_hint: ClassVar[str] = "Markdown · Tab then Enter sends (or Ctrl+S) · Esc keeps a draft"
 
     def __init__(
         self,
@@ -57,17 +59,35 @@ class DraftedDialog(ActionDialog[T]):
         self.key = key
         self.label = label
         self.initial = initial
-        self._save_timer: Timer | None = None
+        self._keeper: DraftKeeper | None = None
         self._offered = ""
+        self._closing_unkept = False
 
     def compose_body(self) -> ComposeResult:
         yield from self.compose_before()
-        draft = self.store.load(self.key, self.draft_kind)
+        self._keeper = DraftKeeper(
+            self,
+            self.store,
+            self.key,
+            self.draft_kind,
+            text=self._typed_text,
+            say=lambda message: self.say(message, error=True),
+            label=lambda: text.one_line(self.label),
+            initial=self.initial,
+        )
+        draft = self._keeper.load()
         value = draft.body if draft is not None else self.initial
         if draft is not None and draft.body != self.initial:
             seconds = max(0.0, self.docdeck.clock() - draft.updated_at.timestamp())
             self._offered = f"Your unsent text from {describe_age(seconds)} is back in the box."
-        yield BodyField(self.body_label(), value, rule=comment_body_problem, id="body")
+        yield BodyField(
+            self.body_label(),
+            value,
+            required=self.body_required,
+            rule=comment_body_problem,
+            hint=self.body_hint,
+            id=self.body_id,
+        )
 
     def compose_before(self) -> ComposeResult:
         yield from ()
@@ -85,21 +105,24 @@ class DraftedDialog(ActionDialog[T]):
 
     @property
     def body(self) -> BodyField:
-        return self.query_one("#body", BodyField)
+        return self.query_one(f"#{self.body_id}", BodyField)
+
+    def _typed_text(self) -> str | None:
+        try:
+            return self.body.area.text
+        except Exception:  # the dialog is gone
+            return None
 
     @on(TextArea.Changed)
     def _typed(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        self._save_timer = self.set_timer(DRAFT_SAVE_DELAY, self.keep_draft)
+        if self._keeper is not None:
+            self._keeper.changed()
 
     def keep_draft(self) -> None:
-        """Write what is typed now (an emptied box discards the draft)."""
-        value = self.body.area.text
-        if value.strip() == self.initial.strip():
-            self.store.discard(self.key, self.draft_kind)
-        else:
-            self.store.save(self.key, self.draft_kind, value, label=self.label)
+        """Write what is typed now (an emptied box discards the draft); a disk that refuses is
+        said above the buttons, and the text stays in the box."""
+        if self._keeper is not None:
+            self._keeper.keep()
 
     def action_send(self) -> None:
         self.submit()
@@ -113,6 +136,12 @@ class DraftedDialog(ActionDialog[T]):
         if self.sending:
             return
         self.keep_draft()
+        problem = self._keeper.problem if self._keeper is not None else ""
+        if problem and not self._closing_unkept:
+            # The draft could not be kept: the words stay in the open box until Esc again.
+            self._closing_unkept = True
+            self.say(f"{problem}. Esc again closes and loses the text: copy it first.", error=True)
+            return
         if self.body.value and self.body.value != self.initial.strip():
             self.notify(
                 "What you typed is kept as a draft: it comes back when you open this again.",
@@ -125,10 +154,10 @@ class DraftedDialog(ActionDialog[T]):
         await super()._send()
 
     def dismiss(self, result: Any = None) -> Any:
-        if result is not None:
-            self.store.discard(self.key, self.draft_kind)
-        if self._save_timer is not None:
-            self._save_timer.stop()
+        if self._keeper is not None:
+            if result is not None:
+                self._keeper.discard()
+            self._keeper.close()
         return super().dismiss(result)
 
 

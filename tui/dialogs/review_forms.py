@@ -10,22 +10,21 @@ whether it was applied (``tui.dialogs.applied``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Static
 
 from .. import text
 from ..api import UNSET
-from ..api.limits import comment_body_problem
 from ..api.models import ChangeRequest, ChangeRequestResult, ChangeRequestReview
+from ..data.drafts import DraftKind, DraftStore, ThreadKey
 from ..humanize import plural
 from ..review.loading import ChangeRequestView
-from ..widgets import BodyField, ChoiceField, TextField
+from ..widgets import ChoiceField, TextField
 from .applied import merged, reads_as, review_ids, reviewed, updated_from_main
 from .base import ActionDialog, heading
+from .comment_form import DraftedDialog
 
 __all__ = [
     "SUBJECT_MAX",
@@ -57,49 +56,43 @@ def status_choices(current: str) -> list[tuple[str, str]]:
     return [(words, status) for status, words in _STATUS_WORDS.items() if status != current]
 
 
-class ReviewDialog(ActionDialog[ChangeRequestReview]):
-    """Approve, or ask for changes, with an optional comment (which opens a thread)."""
+class ReviewDialog(DraftedDialog[ChangeRequestReview]):
+    """Approve, or ask for changes, with an optional comment (which opens a thread).
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "send", "Send", id="dialog.send", tooltip="Send the review"),
-    ]
+    The comment is a draft like any other: Esc keeps it, and it comes back next time."""
 
-    def __init__(self, view: ChangeRequestView, status: str) -> None:
+    draft_kind = DraftKind.REVIEW
+    body_id = "review-comment"
+    body_required = False
+    body_hint = "Markdown · Tab then Enter sends (or Ctrl+S) · Esc keeps a draft"
+
+    def __init__(self, view: ChangeRequestView, status: str, store: DraftStore) -> None:
         approve = status == "approved"
         verb = "Approve " if approve else "Request changes on "
         super().__init__(
             heading(verb, _title(view.change_request)),
+            store,
+            ThreadKey(view.space.id, change_request_id=view.change_request.id),
+            label=f"Review of {_title(view.change_request)}",
             confirm_label="Approve" if approve else "Request changes",
         )
         self.view = view
         self.status = status
         self._before: set[str] = set()
 
-    def compose_body(self) -> ComposeResult:
+    def compose_before(self) -> ComposeResult:
         what = (
             "Your approval is recorded against the change request as it is now."
             if self.status == "approved"
             else "The author is asked to change the change request before it is merged."
         )
         yield Static(Content(what), classes="impact")
-        yield BodyField(
-            "Comment (optional: it opens a thread)",
-            required=False,
-            rule=comment_body_problem,
-            hint="Markdown · Tab then Enter sends (or Ctrl+S) · Esc cancels",
-            id="review-comment",
-        )
 
-    def on_mount(self) -> None:
-        # Tab from the comment goes straight to the button that sends (Esc cancels).
-        self.query_one("#cancel").can_focus = False
-        self.query_one("#review-comment", BodyField).area.focus()
-
-    def action_send(self) -> None:
-        self.submit()
+    def body_label(self) -> str:
+        return "Comment (optional: it opens a thread)"
 
     async def send(self) -> ChangeRequestReview:
-        comment = self.query_one("#review-comment", BodyField).value
+        comment = self.body.value
         space, request = self.view.space.id, self.view.change_request.id
         # The reviews there are before: after a lost answer, a new one of mine is this one.
         with self.client.revalidating():

@@ -117,8 +117,9 @@ def list_row(change_request: ChangeRequest, now: float, state: ReviewState | Non
     )
 
 
-def queue_row(entry: QueueEntry, now: float) -> Content:
-    """A change request in the review queue, with the space it belongs to."""
+def queue_row(entry: QueueEntry, now: float, *, drafted: bool = False) -> Content:
+    """A change request in the review queue, with the space it belongs to; ``drafted`` marks
+    one where an unsent draft waits (a reply, a comment, a review)."""
     value = entry.value
     change_request = value[1] if isinstance(value, tuple) else None
     if isinstance(change_request, ChangeRequest):
@@ -131,6 +132,7 @@ def queue_row(entry: QueueEntry, now: float) -> Content:
                 _title(entry.number, entry.subject),
                 Content.styled("  in ", "$text-muted"),
                 text.content(entry.space_title, "$text-secondary"),
+                Content.styled("  ✎ unsent draft", "bold $text-warning") if drafted else "",
             ),
             Content.assemble("   ", facts),
         ]

@@ -17,6 +17,7 @@ from ..api.errors import ApiError
 from ..api.models import Organization, Space, User
 from ..data.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 from ..humanize import plural
+from ..review.drafts import draft_store
 from ..review.queue import gather_change_requests, gather_review_states
 from ..review.rows import queue_row
 from ..shell.navigation import (
@@ -90,6 +91,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self.done_at: float | None = None
         self._failure: str | None = None
         """Why the last gathering stopped short (the summary says it), or None."""
+        self._drafted: set[tuple[str, str | None]] | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Tabs(
@@ -101,6 +103,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
 
     def on_mount(self) -> None:
         self.listing.focus()
+        self._drafted = None
         place = self.session.places.get("organization", self.organization_id)
         if place is not None:
             self.show_location(review_queue_location(place))
@@ -203,10 +206,11 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             return
         now = self.docdeck.clock()
         rows = queue.rows(self.section)
+        drafted = self._change_requests_with_drafts()
         entries = [
             ListEntry(
                 f"{entry.space_id}/{entry.change_request_id}",
-                queue_row(entry, now),
+                queue_row(entry, now, drafted=entry.key in drafted),
                 text.one_line(
                     f"#{entry.number} {entry.subject} {entry.space_title} {entry.author_name}"
                 ),
@@ -240,6 +244,21 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self.query_one("#queue-summary", Static).update(Content.styled(summary, style))
         if note is not None:
             self.set_note(note)
+
+    def _change_requests_with_drafts(self) -> set[tuple[str, str | None]]:
+        # Read once per visit: the drafts folder holds a few files, the queue repaints often.
+        if self._drafted is None:
+            self._drafted = {
+                (draft.key.space_id, draft.key.change_request_id)
+                for draft in draft_store(self.docdeck).list()
+            }
+        return self._drafted
+
+    def on_screen_resume(self) -> None:
+        # Back from a thread: a draft may have been written or sent since.
+        if self._drafted is not None:
+            self._drafted = None
+            self.repaint()
 
     # -- sections and keys -----------------------------------------------------------------
 

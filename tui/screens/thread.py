@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.timer import Timer
 from textual.widgets import Button, Markdown, Static, TextArea
 
 from .. import text
@@ -25,7 +24,7 @@ from ..dialogs.applied import ids, new_reply, resolved_as
 from ..dialogs.comment_form import EditMessageDialog
 from ..dialogs.thread_forms import DeleteMessageDialog, ReactionPicker
 from ..humanize import describe_age, plural
-from ..review.drafts import DRAFT_SAVE_DELAY, draft_store
+from ..review.drafts import DraftKeeper, draft_store
 from ..review.loading import holders_to_fetch
 from ..review.rows import message_heading, reactions_line
 from ..review.threads import ThreadScope
@@ -141,7 +140,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         self.scope = ThreadScope(place.space or "", holder_id if kind == "change-request" else None)
         self.comment_id = place.id
         self.view: ThreadView | None = None
-        self._save_timer: Timer | None = None
+        self._keeper: DraftKeeper | None = None
         self._draft_offered = False
         self._focus_index = 0
 
@@ -161,6 +160,15 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
     def on_mount(self) -> None:
         self.show_location(self.place)
+        self._keeper = DraftKeeper(
+            self,
+            draft_store(self.docdeck),
+            self.scope.key(comment_id=self.comment_id),
+            DraftKind.REPLY,
+            text=self._reply_text,
+            say=lambda message: self._status(message, error=True),
+            label=self._draft_label,
+        )
         self._offer_draft()
 
     @property
@@ -253,7 +261,11 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         ]
         await container.mount_all(boxes)
         index = min(focused if focused is not None else 0, len(boxes) - 1)
-        if self.focused is None or not isinstance(self.focused, TextArea):
+        if self._draft_offered and not self.reply_area.disabled:
+            # The box that shows an unsent reply keeps the focus (once: then as the user moves).
+            self._draft_offered = False
+            self.reply_area.focus()
+        elif self.focused is None or not isinstance(self.focused, TextArea):
             boxes[index].focus()
 
     def _focused_index(self) -> int | None:
@@ -280,13 +292,15 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     # -- the reply box and its draft -------------------------------------------------------
 
     def _offer_draft(self) -> None:
-        draft = draft_store(self.docdeck).load(
-            self.scope.key(comment_id=self.comment_id), DraftKind.REPLY
-        )
+        assert self._keeper is not None
+        draft = self._keeper.load()
         if draft is None:
             return
         self.reply_area.text = draft.body
         self.reply_area.move_cursor(self.reply_area.document.end)
+        # The box that shows the words has the focus: a key typed next goes into it, never
+        # to a thread's action (x would resolve the thread).
+        self.reply_area.focus()
         seconds = max(0.0, self.docdeck.clock() - draft.updated_at.timestamp())
         self._draft_offered = True
         self._status(
@@ -300,32 +314,33 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
     @on(TextArea.Changed, "#reply")
     def _typed(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        self._save_timer = self.set_timer(DRAFT_SAVE_DELAY, self.keep_draft)
+        if self._keeper is not None:
+            self._keeper.changed()
 
-    def keep_draft(self) -> None:
-        """Write the reply box to disk (an empty box discards the draft)."""
+    def _reply_text(self) -> str | None:
         try:
-            body = self.reply_area.text
-        except Exception:
-            return
+            return self.reply_area.text
+        except Exception:  # the box is gone (the screen is being removed)
+            return None
+
+    def _draft_label(self) -> str:
         view = self.view
         who = view.comment.posted_by.display_name if view and view.comment.posted_by else ""
-        draft_store(self.docdeck).save(
-            self.scope.key(comment_id=self.comment_id),
-            DraftKind.REPLY,
-            body,
-            label=f"Reply to {who}".strip(),
-        )
+        return text.one_line(f"Reply to {who}".strip())
+
+    def keep_draft(self) -> None:
+        """Write the reply box to disk (an empty box discards the draft); a disk that refuses
+        is said beside the box, and the reply stays in it."""
+        if self._keeper is not None:
+            self._keeper.keep()
 
     def on_screen_suspend(self) -> None:
         self.keep_draft()
 
     def on_unmount(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-            self.keep_draft()  # typed less than a pause ago: keep it too
+        if self._keeper is not None:
+            self._keeper.keep()  # typed less than a pause ago: keep it too
+            self._keeper.close()
 
     @mutating
     def action_reply(self) -> None:
@@ -396,11 +411,8 @@ class ThreadScreen(BrowserScreen[ThreadView]):
                     error=True,
                 )
                 return
-            draft_store(self.docdeck).discard(
-                self.scope.key(comment_id=self.comment_id), DraftKind.REPLY
-            )
-            if self._save_timer is not None:
-                self._save_timer.stop()
+            if self._keeper is not None:
+                self._keeper.discard()
             self.reply_area.text = ""
             self._status("Sent.")
             self.reload_after_change()
@@ -511,9 +523,8 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     def _deleted(self, whole: bool) -> None:
         if whole:
             self.notify("The thread is deleted.", title="Deleted")
-            draft_store(self.docdeck).discard(
-                self.scope.key(comment_id=self.comment_id), DraftKind.REPLY
-            )
+            if self._keeper is not None:
+                self._keeper.discard()
             self.docdeck.action_back_from(self)
         else:
             self.notify("Your reply is deleted.", title="Deleted")

@@ -19,7 +19,7 @@ from .screen import DocdeckScreen
 if TYPE_CHECKING:
     from ..app import DocdeckApp
 
-__all__ = ["LocationCommands", "ScreenCommands"]
+__all__ = ["DraftCommands", "LocationCommands", "ScreenCommands"]
 
 
 def _highlight(candidate: str, query: str, provider: Provider) -> Content:
@@ -91,3 +91,36 @@ class ScreenCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, _highlight(title, query, self), callback, title, help_text)  # type: ignore[arg-type]
+
+
+DRAFTS_COMMAND = "drafts: list the unsent drafts"
+
+
+class DraftCommands(Provider):
+    """The unsent drafts of the profile, wherever the app is."""
+
+    @property
+    def docdeck(self) -> DocdeckApp:
+        return cast("DocdeckApp", self.app)
+
+    def _show(self) -> None:
+        from ..dialogs.drafts_list import DraftsDialog
+
+        self.docdeck.push_screen(DraftsDialog(), self.docdeck.open_draft)
+
+    async def discover(self) -> Hits:
+        yield DiscoveryHit(
+            Content(DRAFTS_COMMAND), self._show, DRAFTS_COMMAND, "What was typed and not sent"
+        )
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        score = matcher.match(DRAFTS_COMMAND)
+        if score > 0:
+            yield Hit(
+                score,
+                _highlight(DRAFTS_COMMAND, query, self),
+                self._show,
+                DRAFTS_COMMAND,
+                "What was typed and not sent",
+            )
