@@ -192,6 +192,8 @@ def register_screens(screens: ScreenRegistry) -> None:
     screens.register("sites", _sites_screen)
     screens.register("site", _site_screen)
     screens.register("site-section", _site_screen)
+    # -- access (issue 17) --
+    screens.register("content-access", _content_access_screen)
 
 
 # -- administration (issue 11) ------------------------------------------------------------------
@@ -279,6 +281,12 @@ def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
         site_id = place.parent[1] if place.parent else ""
         return SiteScreen(site_id, place.organization, select=f"site-section:{place.id}")
     return SiteScreen(place.id, place.organization)
+
+
+def _content_access_screen(place: Location, focus: Focus) -> Screen[Any]:
+    from .screens.content_access import ContentAccessScreen
+
+    return ContentAccessScreen(place)
 
 
 # -- end of sites -------------------------------------------------------------------------------

@@ -114,11 +114,11 @@ class MemberAccess:
 
     @property
     def through(self) -> str:
-        """The sources that give the effective role: ``team Docs core + direct``."""
+        """The sources that give the effective role: ``direct + team Docs core``."""
         best = [s.label for s in self.sources if s.role == self.role]
         if not best:
             return self.sources[0].label if self.sources else ""
-        return best[0] + (f" (+{len(best) - 1})" if len(best) > 1 else "")
+        return " + ".join(best)
 
 
 @dataclass(frozen=True)

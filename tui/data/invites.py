@@ -61,9 +61,7 @@ def _tokens(typed: str) -> list[str]:
     return tokens
 
 
-def read_addresses(
-    typed: str, default: str | None
-) -> tuple[list[Invitee], list[str]]:
+def read_addresses(typed: str, default: str | None) -> tuple[list[Invitee], list[str]]:
     """The addresses typed, each with its role (``default`` unless it names its own), and a
     message per token that is not one; an address given twice is kept once."""
     wanted: dict[str, Invitee] = {}
@@ -96,9 +94,7 @@ def invite_link_url(organization_id: str, invite_id: str) -> str:
     return f"{APP}/invite/{organization_id}/{invite_id}"
 
 
-def outcome_of(
-    invitee: Invitee, added_emails: Collection[str], failed_sso: Collection[str]
-) -> str:
+def outcome_of(invitee: Invitee, added_emails: Collection[str], failed_sso: Collection[str]) -> str:
     """What inviting one address did, from the service's answer (its added users' addresses,
     lowercase, and the addresses it could not make SSO members)."""
     email = invitee.email.lower()

@@ -52,6 +52,7 @@ __all__ = [
     "admin_view_of_key",
     "change_request_location",
     "collection_location",
+    "content_access_location",
     "crumbs_for",
     "go_to_action",
     "member_location",
@@ -89,6 +90,8 @@ KIND_LABELS: dict[str, str] = {
     "comment-thread": "thread",
     # -- sites (issue 10) --
     "sites": "sites",
+    # -- access (issue 17) --
+    "content-access": "access",
 }
 """Every kind of place, with the word the app uses for it."""
 
@@ -241,6 +244,19 @@ def site_section_location(site: Location, section: SiteSection) -> Location:
         parent=site.key,
         url=section.urls.app,
         # A section's icon is an icon's name ("book"), not a picture: crumbs leave it out.
+    )
+
+
+def content_access_location(holder: Location) -> Location:
+    """Who has access to a space or a collection (``holder`` is its own location)."""
+    return Location(
+        "content-access",
+        f"{holder.kind}:{holder.id}",
+        "Access",
+        holder.organization,
+        parent=holder.key,
+        url=holder.url,
+        space=holder.space,
     )
 
 
