@@ -204,6 +204,7 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
     from .screens.admin import AdminScreen
     from .screens.admin_access import AccessScreen
     from .screens.admin_git import GitScreen
+    from .screens.admin_invites import InvitesScreen
     from .screens.admin_member import MemberScreen
     from .screens.admin_members import MembersScreen
     from .screens.admin_openapi import OpenAPIScreen
@@ -223,6 +224,7 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
         "git": GitScreen,
         "organization": OrganizationSettingsScreen,
         "access": AccessScreen,
+        "invites": InvitesScreen,
     }
     organization_id = place.organization
     if place.kind == "member":

@@ -167,7 +167,9 @@ class ContentAccessScreen(BrowserScreen[AccessView]):
     def compose_body(self) -> ComposeResult:
         with Vertical(classes="table-column"):
             yield Static(
-                Content.styled("Loading…", "$text-muted"), id="access-summary", classes="table-title"
+                Content.styled("Loading…", "$text-muted"),
+                id="access-summary",
+                classes="table-title",
             )
             yield RecordTable(
                 [

@@ -80,7 +80,9 @@ class SpaceView:
     """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(AccessLink, SitesLink, SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(
+    AccessLink, SitesLink, SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]
+):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
     The space keys (rename, visibility, move, delete…) act on the space shown; the content keys

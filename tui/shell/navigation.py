@@ -271,6 +271,7 @@ ADMIN_VIEWS: dict[str, str] = {
     "translations": "Translations",
     "git": "Git sync",
     "access": "Access",
+    "invites": "Invites",
 }
 """The views of an organisation's administration, by id, with their titles."""
 
