@@ -78,10 +78,10 @@ class InvitesScreen(TableScreen[InviteLink]):
 
     NAMESPACE = "invites"
     COLUMNS = (
-        Column("target", "Leads to", 30, flex=True),
+        Column("target", "Leads to", 24, flex=True),
         Column("role", "Role", 8),
         Column("redundant", "Redundant", 9, drop=1),
-        Column("id", "Id", 14, drop=2),
+        Column("id", "Id", 20, drop=2),
     )
     EMPTY = "No invite link: press n to create one, i to invite by e-mail."
     WHAT = ("invite link", "invite links")

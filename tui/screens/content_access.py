@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
@@ -397,7 +398,7 @@ class ContentAccessScreen(BrowserScreen[AccessView]):
 
             def role_chosen(role: str | None) -> None:
                 if role is not None:
-                    self.run_task(lambda: self._give_teams(view, teams, role), group="teams")
+                    self.run_task(partial(self._give_teams, view, teams, role), group="teams")
 
             self._ask_role(
                 Content(f"Role of {text.one_line(who)} on {title}"), current, role_chosen
