@@ -32,8 +32,11 @@ def test_each_bad_address_gets_its_own_message():
 
 
 def test_a_name_with_its_address_in_brackets_reads_as_the_address_and_twice_is_once():
-    wanted, problems = read_addresses("Ada Lovelace <ada@x.dev>, ADA@x.dev", "read")
-    assert problems == [] and [i.email for i in wanted] == ["ada@x.dev"]
+    wanted, problems = read_addresses(
+        "Ada Lovelace <ada@x.dev>, ADA@x.dev, B <b@x.dev>:edit", "read"
+    )
+    assert problems == []
+    assert [(i.email, i.role) for i in wanted] == [("ada@x.dev", "read"), ("b@x.dev", "edit")]
 
 
 def test_what_an_invite_did_per_address():

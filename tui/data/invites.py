@@ -29,7 +29,7 @@ GUEST = "guest"
 """How an address asks to be invited as a guest (the API's null role)."""
 
 _ITEMS = re.compile(r"[,;\n]+")
-_BRACKETED = re.compile(r"<([^<>]*)>")
+_BRACKETED = re.compile(r"<([^<>]*)>(:[^\s,;<>]*)?")
 # One @, something on each side, a dot in the domain, no spaces: what a mail server needs.
 _EMAIL = re.compile(r"[^@\s<>,;:]+@[^@\s<>,;:]+\.[^@\s<>,;:.]+")
 APP = "https://app.gitbook.com"
@@ -57,7 +57,7 @@ def _tokens(typed: str) -> list[str]:
     tokens: list[str] = []
     for item in _ITEMS.split(typed):
         bracketed = _BRACKETED.findall(item)
-        tokens += [b.strip() for b in bracketed] if bracketed else item.split()
+        tokens += [f"{b.strip()}{role}" for b, role in bracketed] if bracketed else item.split()
     return tokens
 
 

@@ -171,5 +171,5 @@ class DeleteLinkDialog(ConfirmAction):
     """Deleting an invite link, which opens on Cancel."""
 
     def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#cancel", Button).focus()
+        # After ConfirmAction's own on_mount (Textual runs each class's), which focuses the action.
+        self.call_after_refresh(self.query_one("#cancel", Button).focus)

@@ -106,6 +106,7 @@ class InvitesScreen(TableScreen[InviteLink]):
             item.id,
             (link_target(item), role_of_link(item) or GUEST, "yes" if item.redundant else "",
              item.id),
+            item,
         )  # fmt: skip
 
     def facts_of(self, item: InviteLink) -> tuple[str, list[tuple[str, object]]]:
