@@ -200,6 +200,8 @@ def register_screens(screens: ScreenRegistry) -> None:
     screens.register("sites", _sites_screen)
     screens.register("site", _site_screen)
     screens.register("site-section", _site_screen)
+    # -- access (issue 17) --
+    screens.register("content-access", _content_access_screen)
 
 
 # -- administration (issue 11) ------------------------------------------------------------------
@@ -210,6 +212,7 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
     from .screens.admin import AdminScreen
     from .screens.admin_access import AccessScreen
     from .screens.admin_git import GitScreen
+    from .screens.admin_invites import InvitesScreen
     from .screens.admin_member import MemberScreen
     from .screens.admin_members import MembersScreen
     from .screens.admin_openapi import OpenAPIScreen
@@ -229,6 +232,7 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
         "git": GitScreen,
         "organization": OrganizationSettingsScreen,
         "access": AccessScreen,
+        "invites": InvitesScreen,
     }
     organization_id = place.organization
     if place.kind == "member":
@@ -287,6 +291,12 @@ def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
         site_id = place.parent[1] if place.parent else ""
         return SiteScreen(site_id, place.organization, select=f"site-section:{place.id}")
     return SiteScreen(place.id, place.organization)
+
+
+def _content_access_screen(place: Location, focus: Focus) -> Screen[Any]:
+    from .screens.content_access import ContentAccessScreen
+
+    return ContentAccessScreen(place)
 
 
 # -- end of sites -------------------------------------------------------------------------------

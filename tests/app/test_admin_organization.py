@@ -1,5 +1,5 @@
-"""The organisation itself: its settings with their limits, e-mail domains, an invite link
-deleted, organisations found by e-mail domain."""
+"""The organisation itself: its settings with their limits, e-mail domains, organisations found
+by e-mail domain (invite links have their own view: test_admin_invites.py)."""
 
 from __future__ import annotations
 
@@ -55,19 +55,6 @@ async def test_email_domains_are_checked_then_saved(make_app, transport):
         assert [p.json for p in sent(transport, "PATCH")] == [
             {"emailDomains": ["northwind.dev", "northwind.io"]}
         ]
-
-
-async def test_an_invite_link_is_deleted_by_its_id(make_app, transport):
-    app = make_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        await open_admin(pilot, "organization")
-        await pilot.press("I")
-        await settle(pilot)
-        await paste(pilot, "https://app.docdeck.local/invite/inv-123")
-        await pilot.press("enter")
-        await settle(pilot)
-        [delete] = sent(transport, "DELETE")
-        assert delete.path == f"/v1/orgs/{ORG}/link-invites/inv-123"
 
 
 async def test_organisations_are_found_by_email_domain_and_opened(make_app, transport):

@@ -31,6 +31,8 @@ READS = {
     # sites (issue 10): finding sites, filtering them, viewing a site as a visitor
     "show_sites", "open_site", "published_filter", "space_filter", "clear_filters",
     "view_as_visitor", "stop_viewing_as", "share_key",
+    # access (issue 17): opening a content's access, a row of it; copying an invite link
+    "content_access", "open_row", "copy_link",
 }  # fmt: skip
 
 

@@ -42,7 +42,7 @@ SHOWN = 50
 class MemberPicker(FittedDialog, GuardedWork, ModalScreen[list[Member] | None]):
     """A search field above the members found; with ``several``, space marks, Enter ends."""
 
-    CSS_PATH = "../styles/admin_dialogs.tcss"
+    CSS_PATH = ["../styles/dialogs.tcss", "../styles/admin_dialogs.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="dialog.close", tooltip="Close without choosing"),
         Binding("space", "mark", "Select", id="picker.mark", show=False, tooltip="Select or unselect"),

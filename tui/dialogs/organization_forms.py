@@ -1,7 +1,7 @@
-"""Provides the organisation's forms: its settings, its e-mail domains, deleting an invite link.
+"""Provides the organisation's forms: its settings and its e-mail domains.
 
-After a lost answer the settings forms read the organisation again and compare what they sent;
-an invite link cannot be read back (the API lists none), which the form says.
+After a lost answer they read the organisation again and compare what they sent. Invite links
+have a view of their own (``tui.screens.admin_invites``).
 """
 
 from __future__ import annotations
@@ -14,17 +14,15 @@ from textual.widgets import Checkbox, Static
 
 from ..api.models import Organization
 from ..data.admin_checks import email_domain_problem, hostname_problem, web_address_problem
-from ..widgets import ChoiceField, TextField
+from ..widgets import ChoiceField
 from ..widgets.checked_fields import AreaField, CheckedField
 from .applied_admin import organization_holds
 from .base import ActionDialog, heading
-from .confirm_action import DONE
 from .member_dialogs import ROLE_CHOICES, role_label, role_to_send
 
 __all__ = [
     "ORGANIZATION_TITLE_MAX",
     "EmailDomainsForm",
-    "InviteDeleteForm",
     "OrganizationForm",
     "domains_problem",
 ]
@@ -175,45 +173,3 @@ class EmailDomainsForm(ActionDialog[Organization]):
     async def check_applied(self) -> Organization | None:
         changes = {"email_domains": self._sent}
         return await organization_holds(self.client, self.organization.id, changes)
-
-
-class InviteDeleteForm(ActionDialog[object]):
-    """Delete an invite link by its id: whoever holds the link can no longer join with it."""
-
-    confirm_variant = "error"
-
-    def __init__(self, organization: Organization) -> None:
-        super().__init__(
-            heading("Delete an invite link of ", organization.title), confirm_label="Delete"
-        )
-        self.organization = organization
-
-    def compose_body(self) -> ComposeResult:
-        state = "on" if self.organization.invite_links else "off"
-        yield Static(
-            Content(
-                "The API lists no invite links: paste the id of the link (the last part of its "
-                f"address). Whoever holds it can no longer join with it. Invite links are {state} "
-                "for this organisation (e toggles them)."
-            ),
-            classes="impact",
-        )
-        yield TextField("Invite id", required=True, id="invite")
-
-    def on_mount(self) -> None:
-        self.query_one("#invite", TextField).input.focus()
-
-    async def send(self) -> object:
-        invite = self.query_one("#invite", TextField).value.rstrip("/").rpartition("/")[2]
-        await self.client.organizations.delete_organization_invite_by_id(
-            self.organization.id, invite
-        )
-        return DONE
-
-    def unchecked_note(self) -> str:
-        # No operation reads an invite link; deleting one twice changes nothing more.
-        return (
-            "Sent, but the answer was lost: the API lists no invite links, so whether it was "
-            "deleted cannot be read. Deleting a link again does no harm: press Send again to "
-            "be sure, or Cancel."
-        )

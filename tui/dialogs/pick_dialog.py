@@ -28,7 +28,7 @@ Choice = tuple[str, Any]
 class PickDialog(FittedDialog, ModalScreen[T | None], Generic[T]):
     """A title, a line of explanation and the choices; the current one is highlighted."""
 
-    CSS_PATH = "../styles/admin_dialogs.tcss"
+    CSS_PATH = ["../styles/dialogs.tcss", "../styles/admin_dialogs.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="dialog.close", tooltip="Close without choosing"),
     ]

@@ -19,8 +19,7 @@ from ..widgets import DetailPane, ItemList, ListEntry
 __all__ = ["AdminScreen"]
 
 ABOUT: dict[str, str] = {
-    "organization": "Its settings, e-mail domains and invite links; find an organisation by "
-    "e-mail domain.",
+    "organization": "Its settings and e-mail domains; find an organisation by e-mail domain.",
     "members": "Roles, last seen, SSO; change roles and remove members, one or several at once.",
     "teams": "Teams and their members with their team roles.",
     "sso": "SAML providers, the service's ACS and start URLs, and the SSO logins.",
@@ -28,12 +27,14 @@ ABOUT: dict[str, str] = {
     "translations": "Translations of spaces: run them and watch them complete.",
     "git": "Each space's Git synchronisation: import, export, the legacy installation.",
     "access": "Who reaches which space with which role; export it as CSV.",
+    "invites": "Invite people by e-mail; invite links to the organisation, a space or a "
+    "collection: create, copy, change, delete.",
 }
 """What each view is for, as the list explains it."""
 
 
 class AdminScreen(BrowserScreen[Organization]):
-    """The views of the administration, listed with what each is for; Enter (or 1–8) opens one."""
+    """The views of the administration, listed with what each is for; Enter (or 1–9) opens one."""
 
     NAMESPACE = "admin"
     CSS_PATH = ["../styles/admin.tcss", "../styles/admin_dialogs.tcss"]

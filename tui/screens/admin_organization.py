@@ -13,7 +13,7 @@ from ..api.models import Organization
 from ..dialogs import allowed
 from ..dialogs.find_organization import FindOrganizationDialog
 from ..dialogs.member_dialogs import role_label
-from ..dialogs.organization_forms import EmailDomainsForm, InviteDeleteForm, OrganizationForm
+from ..dialogs.organization_forms import EmailDomainsForm, OrganizationForm
 from ..humanize import plan_label, use_label
 from ..shell.navigation import admin_view_location, organization_location
 from ..shell.read_only import mutating
@@ -35,7 +35,6 @@ class OrganizationSettingsScreen(BrowserScreen[Organization]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "edit_settings", "Settings", id="org_settings.edit", tooltip="Title, hostname, default role, logo, SSO, AI, invite links"),
         Binding("m", "edit_domains", "E-mail domains", id="org_settings.domains", tooltip="The e-mail domains whose people find the organisation"),
-        Binding("I", "delete_invite", "Delete invite", id="org_settings.invite", tooltip="Delete an invite link by its id"),
         Binding("F", "find_by_domain", "Find by domain", id="org_settings.find", tooltip="The organisations of an e-mail domain"),
     ]  # fmt: skip
 
@@ -116,17 +115,6 @@ class OrganizationSettingsScreen(BrowserScreen[Organization]):
                     self._saved(f"E-mail domains: {domains}.")
 
             self.app.push_screen(EmailDomainsForm(organization), saved)
-
-    @mutating
-    def action_delete_invite(self) -> None:
-        organization = self._admin("delete invite links")
-        if organization is not None:
-
-            def deleted(result: object) -> None:
-                if result is not None:
-                    self._saved("Deleted the invite link: it no longer lets anyone join.")
-
-            self.app.push_screen(InviteDeleteForm(organization), deleted)
 
     def action_find_by_domain(self) -> None:
         def chosen(organization: Organization | None) -> None:

@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from .. import text
+from ..actions.access_link import ACCESS_BINDING, AccessLink  # access (issue 17)
 from ..actions.sites_link import ORGANIZATION_SITES_BINDING, SitesLink  # sites (issue 10)
 from ..actions.tree_actions import TREE_BINDINGS, TreeActions
 from ..api.errors import ApiError
@@ -80,7 +81,7 @@ class EveryItem:
     spaces: list[Space]
 
 
-class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]):
+class OrganizationScreen(AccessLink, SitesLink, TreeActions, BrowserScreen[OrganizationView]):
     """Collections open lazily; long lists of spaces load more when their end is reached.
 
     The keys that act on an item (rename, move, delete…) act on the highlighted one: each key
@@ -108,6 +109,7 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
             tooltip="The review queue: every open change request of the organisation",
         ),
         ORGANIZATION_SITES_BINDING,  # sites (issue 10)
+        ACCESS_BINDING,  # access (issue 17)
         # -- administration (issue 11) --
         Binding(
             "A",
@@ -479,6 +481,10 @@ class OrganizationScreen(SitesLink, TreeActions, BrowserScreen[OrganizationView]
 
     def sites_scope(self) -> tuple[str, str] | None:  # sites (issue 10)
         return (self.organization_id, "")
+
+    def access_target(self) -> Collection | Space | None:  # access (issue 17)
+        item = self.highlighted_item()
+        return item.value if item is not None else None
 
     def apply_filter(self, value: str) -> None:
         tree = self.content_tree

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
 from .. import text
+from ..actions.access_link import ACCESS_BINDING, AccessLink  # access (issue 17)
 from ..actions.content_actions import CONTENT_BINDINGS, ContentActions
 from ..actions.sites_link import SPACE_SITES_BINDING, SitesLink  # sites (issue 10)
 from ..actions.space_actions import SPACE_BINDINGS, SpaceActions
@@ -79,7 +80,9 @@ class SpaceView:
     """The counts of the space's links (how many are broken)."""
 
 
-class SpaceScreen(SitesLink, SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]):
+class SpaceScreen(
+    AccessLink, SitesLink, SpaceReviews, ContentActions, SpaceActions, BrowserScreen[SpaceView]
+):
     """Pages on the left, the highlighted page's markdown on the right; files in a second tab.
 
     The space keys (rename, visibility, move, delete…) act on the space shown; the content keys
@@ -96,6 +99,7 @@ class SpaceScreen(SitesLink, SpaceReviews, ContentActions, SpaceActions, Browser
         Binding("p", "show_tab('pages')", "Pages", id="space.pages", tooltip="Show the pages"),
         Binding("f", "show_tab('files')", "Files", id="space.files", tooltip="Show the files"),
         SPACE_SITES_BINDING,  # sites (issue 10)
+        ACCESS_BINDING,  # access (issue 17)
         *SPACE_BINDINGS,
         *CONTENT_BINDINGS,
         *SPACE_REVIEW_BINDINGS,  # review (issue 8)
@@ -439,6 +443,9 @@ class SpaceScreen(SitesLink, SpaceReviews, ContentActions, SpaceActions, Browser
 
     def sites_scope(self) -> tuple[str, str] | None:  # sites (issue 10)
         return (self.space.organization, self.space.id) if self.space else None
+
+    def access_target(self) -> Space | None:  # access (issue 17)
+        return self.space
 
     # -- acting on the space ---------------------------------------------------------------
 

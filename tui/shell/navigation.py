@@ -52,6 +52,7 @@ __all__ = [
     "admin_view_of_key",
     "change_request_location",
     "collection_location",
+    "content_access_location",
     "crumbs_for",
     "go_to_action",
     "member_location",
@@ -89,6 +90,8 @@ KIND_LABELS: dict[str, str] = {
     "comment-thread": "thread",
     # -- sites (issue 10) --
     "sites": "sites",
+    # -- access (issue 17) --
+    "content-access": "access",
 }
 """Every kind of place, with the word the app uses for it."""
 
@@ -244,6 +247,19 @@ def site_section_location(site: Location, section: SiteSection) -> Location:
     )
 
 
+def content_access_location(holder: Location) -> Location:
+    """Who has access to a space or a collection (``holder`` is its own location)."""
+    return Location(
+        "content-access",
+        f"{holder.kind}:{holder.id}",
+        "Access",
+        holder.organization,
+        parent=holder.key,
+        url=holder.url,
+        space=holder.space,
+    )
+
+
 # -- administration (issue 11) ------------------------------------------------------------------
 
 ADMIN_VIEWS: dict[str, str] = {
@@ -255,6 +271,7 @@ ADMIN_VIEWS: dict[str, str] = {
     "translations": "Translations",
     "git": "Git sync",
     "access": "Access",
+    "invites": "Invites",
 }
 """The views of an organisation's administration, by id, with their titles."""
 
