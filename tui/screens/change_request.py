@@ -14,6 +14,10 @@ from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import text
+from ..actions.change_request_content import (
+    CONTENT_OF_CHANGE_REQUEST_BINDINGS,
+    ChangeRequestContent,
+)
 from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
 from ..api.errors import ApiError
@@ -76,7 +80,9 @@ def _no_text_change(change: PageChange) -> str:
     return "The text of this page did not change."
 
 
-class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]):
+class ChangeRequestScreen(
+    ChangeRequestContent, ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]
+):
     """The header on top; below, the changes (a tree beside the diff), the threads, the merge."""
 
     NAMESPACE = "change request"
@@ -137,6 +143,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         ),
         *THREAD_BINDINGS,
         *REVIEW_BINDINGS,
+        *CONTENT_OF_CHANGE_REQUEST_BINDINGS,
     ]
 
     def __init__(
