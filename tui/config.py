@@ -104,6 +104,12 @@ def _string(value: object, where: str, *, optional: bool = False) -> Any:
     return value
 
 
+def _seconds(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
+        raise _WrongValue(where, "Input should be a number of seconds from 0 to 86400")
+    return float(value)
+
+
 def _table(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _WrongValue(where, "Input should be a valid dictionary")
@@ -132,6 +138,9 @@ class Config:
     """Connections by name."""
     keys: dict[str, str] = field(default_factory=dict)
     """Key bindings remapped by binding id, e.g. {"app.quit": "ctrl+q"}."""
+    poll_interval: float = 60.0
+    """Seconds between two looks for others' activity (the review queue, a change request);
+    longer while nothing changes. ``poll_interval = 0`` never looks by itself."""
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Config:
@@ -155,6 +164,7 @@ class Config:
             for key, value in _table(data.get("keys", {}), "keys").items()
         }
         return cls(
+            poll_interval=_seconds(data.get("poll_interval", 60.0), "poll_interval"),
             default_profile=_string(data.get("default_profile"), "default_profile", optional=True),
             theme=_string(data.get("theme"), "theme", optional=True),
             profiles=profiles,
@@ -204,6 +214,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
         value = getattr(config, key)
         if value is not None:
             lines.append(f"{key} = {_toml_value(value)}")
+    if config.poll_interval != 60.0:
+        lines.append(f"poll_interval = {config.poll_interval:g}")
     for name, profile in config.profiles.items():
         lines += [
             "",

@@ -6,6 +6,7 @@ string, so a subject of ``[/]`` shows as ``[/]``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from textual.content import Content
@@ -117,14 +118,19 @@ def list_row(change_request: ChangeRequest, now: float, state: ReviewState | Non
     )
 
 
-def queue_row(entry: QueueEntry, now: float) -> Content:
-    """A change request in the review queue, with the space it belongs to."""
+def queue_row(entry: QueueEntry, now: float, news: Sequence[str] = ()) -> Content:
+    """A change request in the review queue, with the space it belongs to; ``news`` is what
+    changed since the user last looked (``2 new threads``, ``merged``), marked ●."""
     value = entry.value
     change_request = value[1] if isinstance(value, tuple) else None
     if isinstance(change_request, ChangeRequest):
         facts = change_request_line(change_request, now, entry.state)
     else:
         facts = Content(text.one_line(entry.author_name))
+    if news:
+        facts = Content.assemble(
+            facts, Content.styled("  ● " + ", ".join(news), "bold $text-accent")
+        )
     return Content("\n").join(
         [
             Content.assemble(
