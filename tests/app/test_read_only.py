@@ -31,6 +31,10 @@ READS = {
     # sites (issue 10): finding sites, filtering them, viewing a site as a visitor
     "show_sites", "open_site", "published_filter", "space_filter", "clear_filters",
     "view_as_visitor", "stop_viewing_as", "share_key",
+    # review round 2 (issue 20): a change request's own content, main's revision, and marking
+    # change requests seen (kept on this machine, nothing sent)
+    "change_request_content", "change_request_links", "current_revision", "mark_seen",
+    "mark_all_seen",
 }  # fmt: skip
 
 
