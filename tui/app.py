@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
     from .api import Client
+    from .data.activity import SeenStore
     from .shell.error_report import ErrorReport
     from .shell.kept_screens import KeptScreens
 
@@ -366,8 +367,10 @@ class DocdeckApp(GuardedWork, App[None]):
         base_url: str | None = None,
         first_screen: FirstScreen | None = None,
         read_only: bool = False,
+        seen_store: SeenStore | None = None,
     ) -> None:
         super().__init__()
+        self._seen_store = seen_store
         self.read_only = read_only
         """Refuse every change: marked actions are hidden, the client sends only GETs."""
         if client is not None:
@@ -417,6 +420,16 @@ class DocdeckApp(GuardedWork, App[None]):
 
             self._kept_screens = KeptScreens(self)
         return self._kept_screens
+
+    @property
+    def seen_store(self) -> SeenStore:
+        """What the user last saw of each change request (the marks of what is new); kept in
+        memory unless the app was given a file (the command line gives the profile's)."""
+        if self._seen_store is None:
+            from .data.activity import SeenStore
+
+            self._seen_store = SeenStore(None)
+        return self._seen_store
 
     @property
     def locations(self) -> PlacesSeen:

@@ -250,6 +250,7 @@ def build_app(args: argparse.Namespace) -> Any:
         profile_is_read_only,
         save_config,
     )
+    from .data.activity import SeenStore
 
     config = load_config()
     first, client, label = _first_screen(args, config)
@@ -284,6 +285,9 @@ def build_app(args: argparse.Namespace) -> Any:
         base_url=preferred_base_url(args.base_url, args.profile, config),
         first_screen=first,
         read_only=args.read_only or (not args.demo and profile_is_read_only(args.profile, config)),
+        seen_store=SeenStore.for_profile(
+            (label.profile if label is not None else "") or args.profile or "default"
+        ),
     )
     return app
 

@@ -115,6 +115,12 @@ def _boolean(value: object, where: str) -> bool:
     return value
 
 
+def _seconds(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
+        raise _WrongValue(where, "Input should be a number of seconds from 0 to 86400")
+    return float(value)
+
+
 def _table(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _WrongValue(where, "Input should be a valid dictionary")
@@ -145,6 +151,9 @@ class Config:
     """Key bindings remapped by binding id, e.g. {"app.quit": "ctrl+q"}."""
     document: dict[str, Any] = field(default_factory=dict, repr=False)
     """The file as parsed: ``save_config`` writes the values above into it, keeping the rest."""
+    poll_interval: float = 60.0
+    """Seconds between two looks for others' activity (the review queue, a change request);
+    longer while nothing changes. ``poll_interval = 0`` never looks by itself."""
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Config:
@@ -169,6 +178,7 @@ class Config:
             for key, value in _table(data.get("keys", {}), "keys").items()
         }
         return cls(
+            poll_interval=_seconds(data.get("poll_interval", 60.0), "poll_interval"),
             default_profile=_string(data.get("default_profile"), "default_profile", optional=True),
             theme=_string(data.get("theme"), "theme", optional=True),
             profiles=profiles,
@@ -219,6 +229,8 @@ def _document(config: Config) -> dict[str, Any]:
             if (value := getattr(config, key)) is not None
         }
     )
+    if config.poll_interval != 60.0 or "poll_interval" in document:
+        document["poll_interval"] = config.poll_interval
     profiles = document.get("profiles")
     profiles = profiles if isinstance(profiles, dict) else {}
     for name, profile in config.profiles.items():

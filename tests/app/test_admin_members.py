@@ -157,3 +157,28 @@ async def test_removing_a_member_asks_for_their_name_and_cancelling_sends_nothin
         assert delete.path.startswith(f"{MEMBERS}/")
         assert "Sven Lindqvist" not in rows(screen)
         assert len(rows(screen)) == 24
+
+
+async def test_h_tells_the_organisation_you_are_here_and_the_list_reads_it_again(
+    make_app, transport
+):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "members")
+        before = len(list_requests(transport))
+        await pilot.press("h")
+        await settle(pilot)
+        [ping] = sent(transport, "POST")
+        assert ping.path == f"/v1/orgs/{ORG}/ping"
+        assert len(list_requests(transport)) == before + 1
+        assert "Your last seen is now." in notifications(app)
+        assert rows(screen)
+
+
+async def test_h_sends_nothing_in_read_only_mode(make_app, transport):
+    app = make_app(read_only=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_admin(pilot, "members")
+        await pilot.press("h")
+        await settle(pilot)
+        assert sent(transport, "POST") == []

@@ -123,3 +123,38 @@ async def test_visibility_is_changed_and_a_specification_deleted(make_app, trans
         await settle(pilot)
         assert [d.path for d in sent(transport, "DELETE")] == [f"{SPECS}/northwind-api"]
         assert rows(screen) == ["billing-api"]
+
+
+async def test_the_latest_version_is_named_and_read_at_its_own_address_others_by_id(
+    make_app, transport
+):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_admin(pilot, "openapi")
+        await pilot.press("enter")  # northwind-api
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SpecScreen)
+        spec = f"{SPECS}/northwind-api/versions"
+        gets = [s.path for s in sent(transport, "GET")]
+        assert f"{spec}/latest" in gets and f"{spec}/latest/content" in gets
+        latest = screen.view.latest
+        assert latest is not None and f"Latest version {latest.id}" in on_screen(app)
+        assert f"Version {latest.id} (latest)" in on_screen(app)
+
+        await pilot.press("down")
+        await settle(pilot)
+        other = rows(screen, "#versions")[1]
+        gets = [s.path for s in sent(transport, "GET")]
+        assert any(
+            p.startswith(f"{spec}/") and p.endswith("/content") and "latest" not in p for p in gets
+        )
+        version_id = next(
+            p.rsplit("/", 1)[-1]
+            for p in gets
+            if p.startswith(f"{spec}/")
+            and p.count("/") == spec.count("/") + 1
+            and not p.endswith("latest")
+        )
+        assert version_id != latest.id and f"Version {version_id}" in on_screen(app)
+        assert other

@@ -33,6 +33,10 @@ READS = {
     "view_as_visitor", "stop_viewing_as", "share_key",
     # access (issue 17): opening a content's access, a row of it; copying an invite link
     "content_access", "open_row", "copy_link",
+    # review round 2 (issue 20): a change request's own content, main's revision, and marking
+    # change requests seen (kept on this machine, nothing sent)
+    "change_request_content", "change_request_links", "current_revision", "mark_seen",
+    "mark_all_seen",
 }  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding, BindingType
 
 from .. import text
+from ..api.errors import NotFoundError
 from ..api.models import RevisionFile, RevisionPage, Space
 from ..dialogs import allowed
 from ..dialogs.content_forms import ImportDialog, ImportOutcome, TemplateDialog, TemplateOutcome
@@ -24,7 +25,10 @@ from ..dialogs.content_links import (
     LinkReportDialog,
     PageLinksDialog,
 )
+from ..dialogs.propose_change import ProposeChangeDialog, ProposedChange
+from ..dialogs.revision import RevisionDialog
 from ..humanize import plural
+from ..shell.navigation import change_request_location
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 
@@ -58,6 +62,20 @@ CONTENT_BINDINGS: list[BindingType] = [
     ),
     _binding("I", "import_content", "Import", "space.import", "Import content from a web address"),
     _binding("T", "apply_template", "Template", "space.template", "Apply a template"),
+    _binding(
+        "W",
+        "propose_change",
+        "Propose a change",
+        "space.propose_change",
+        "Start a change request, with content imported from a web address, and review it",
+    ),
+    _binding(
+        "i",
+        "current_revision",
+        "Revision",
+        "space.revision",
+        "The space's current revision: when it was made, its parents, its pages and files",
+    ),
 ]
 
 
@@ -84,10 +102,29 @@ class ContentActions(_Screen):
         """Follow a row of a links list: a page of this space or elsewhere, or an address."""
         if destination is None:
             return
+        space = self.space_in_view()
+        if destination.file_id is not None and space is not None:
+            self.run_task(
+                partial(self._open_file, space.id, destination.file_id, destination.url),
+                group="open-file",
+            )
+            return
         if destination.url:
             self.docdeck.open_in_browser(destination.url)
         elif destination.place is not None:
             self.docdeck.go_to_location(destination.place, destination.focus)
+
+    async def _open_file(self, space_id: str, file_id: str, written: str | None) -> None:
+        """Open a linked file at the address the service gives now (a link's may expire)."""
+        try:
+            file = await self.client.space_content.get_file_by_id(space_id, file_id)
+        except NotFoundError:
+            file = None
+        url = file.download_url if file is not None and file.download_url else written
+        if url:
+            self.docdeck.open_in_browser(url)
+        else:
+            self.notify("This file is no longer in the space.", severity="warning")
 
     def content_changed(self, message: str) -> None:
         """New pages came (an import, a template): show them and say so."""
@@ -150,6 +187,35 @@ class ContentActions(_Screen):
             f"{plural(result.total_resources, 'resource')} from {text.one_line(outcome.url)} "
             f"({outcome.source}), in revision {result.revision}."
         )
+
+    @mutating
+    def action_propose_change(self) -> None:
+        space = self._editable("propose a change to this space")
+        if space is not None:
+            self.app.push_screen(ProposeChangeDialog(space), partial(self._proposed, space))
+
+    def _proposed(self, space: Space, outcome: ProposedChange | None) -> None:
+        if outcome is None:
+            return
+        change_request = outcome.change_request
+        said = f"#{change_request.number} {text.one_line(change_request.subject)} is a draft"
+        if outcome.import_failure:
+            self.notify(
+                f"{said}, but the import of {text.one_line(outcome.url)} failed "
+                f"({text.one_line(outcome.import_failure)}).",
+                title="Change request made, import refused",
+                severity="warning",
+                markup=False,
+            )
+        else:
+            imported = f" with the content of {text.one_line(outcome.url)}" if outcome.url else ""
+            self.notify(f"{said}{imported}.", title="Change proposed", markup=False)
+        self.docdeck.open_location(change_request_location(space, change_request))
+
+    def action_current_revision(self) -> None:
+        space = self.space_in_view()
+        if space is not None:
+            self.app.push_screen(RevisionDialog(space), self.go_to_destination)
 
     @mutating
     def action_apply_template(self) -> None:

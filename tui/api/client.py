@@ -271,6 +271,12 @@ class Client:
             # The write may have been applied: what it touched can no longer be trusted.
             self.cache.invalidate(ids_in(None if json is UNSET else json, tags))
             raise
+        except errors.ConflictError:
+            # Refused for a state the cache does not know ("#2 is archived"): what the write
+            # was about is stale, so the screen showing it reads it again.
+            if method != "GET":
+                self.cache.invalidate(tags)
+            raise
         try:
             payload = self._payload(response)
             value = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.content import Content
 
@@ -23,7 +23,7 @@ from ..api.models import (
     RevisionPage,
     Space,
 )
-from ..humanize import plural
+from ..humanize import human_size, plural
 from ..shell.navigation import Focus, Location, page_location
 from ..widgets import ListEntry
 from .base import heading
@@ -34,6 +34,8 @@ __all__ = [
     "LinkDestination",
     "LinkReportDialog",
     "PageLinksDialog",
+    "PageRef",
+    "file_facts",
     "link_summary",
 ]
 
@@ -46,12 +48,33 @@ STATUSES: Sequence[tuple[str, str]] = (
 
 
 @dataclass(frozen=True)
+class PageRef:
+    """A page named by id and title (all a links dialog needs of it)."""
+
+    id: str
+    title: str
+
+
+def file_facts(file: RevisionFile) -> str:
+    """``logo.png · image/png · 12.0 KB`` (the name is the server's: one line)."""
+    parts = [text.one_line(file.name), text.one_line(file.content_type or "")]
+    if file.size:
+        parts.append(human_size(file.size))
+    return " · ".join(part for part in parts if part)
+
+
+@dataclass(frozen=True)
 class LinkDestination:
     """Where a row leads: a page (at a section), or a web address to open."""
 
     place: Location | None = None
     focus: Focus = field(default_factory=Focus)
     url: str | None = None
+    file_id: str | None = None
+    """A file of the content: its address is read fresh (``get_file_by_id``) before opening,
+    since the one a link carries may have expired."""
+    page_id: str | None = None
+    """The page the row is about (a change request's screen shows it in place)."""
 
 
 def link_summary(links: ContentLinks) -> Content:
@@ -86,11 +109,13 @@ def _target(link: ContentLink, space: Space) -> tuple[Content, LinkDestination |
             label = Content.assemble(
                 label, Content.styled(f" #{text.one_line(anchor)}", "$text-muted")
             )
-        return Content.assemble("→ ", label), LinkDestination(place, Focus(anchor=anchor or ""))
+        return Content.assemble("→ ", label), LinkDestination(
+            place, Focus(anchor=anchor or ""), page_id=target.page.id
+        )
     if target.kind == "file" and target.file is not None:
-        url = target.file.download_url
-        return Content.assemble("▣ ", text.content(target.file.name)), (
-            LinkDestination(url=url) if url else None
+        file = target.file
+        return Content.assemble("▣ ", text.content(file.name)), LinkDestination(
+            url=file.download_url or None, file_id=file.id
         )
     url = target.url or ""
     mark = "⌂ " if link.status == "in-app" else "↗ "
@@ -104,23 +129,38 @@ class PageLinksDialog(ListDialog[LinkDestination]):
     empty = "No link of this kind on the page."
     hint = "Enter follows the link · Esc closes"
 
-    def __init__(self, space: Space, page: RevisionPage, *, status: str = "all") -> None:
-        super().__init__(heading("Links of ", page.title), choice=status)
+    def __init__(
+        self,
+        space: Space,
+        page: RevisionPage | PageRef,
+        *,
+        status: str = "all",
+        change_request_id: str | None = None,
+    ) -> None:
+        where = " in the change request" if change_request_id else ""
+        super().__init__(heading("Links of ", page.title, where), choice=status)
         self.space = space
         self.page = page
+        self.change_request_id = change_request_id
+        """Read the page as the change request has it, rather than as the space has it."""
+
+    async def _links(self, **options: Any) -> ContentLinks:
+        client = self.client
+        if self.change_request_id is not None:
+            return await client.change_request_content.list_page_links_in_change_request(
+                self.space.id, self.change_request_id, self.page.id, **options
+            )
+        return await client.space_content.list_page_links_in_space(
+            self.space.id, self.page.id, **options
+        )
 
     async def fetch(self, choice: str) -> tuple[list[ListEntry], Content]:
-        client = self.client
         options: dict[str, str] = {} if choice == "all" else {"status": choice}
-        first = await client.space_content.list_page_links_in_space(
-            self.space.id, self.page.id, limit=100, **options
-        )
+        first = await self._links(limit=100, **options)
         items = list(first.items)
         token = first.next_page
         while token:
-            more = await client.space_content.list_page_links_in_space(
-                self.space.id, self.page.id, limit=100, page=token, **options
-            )
+            more = await self._links(limit=100, page=token, **options)
             items.extend(more.items)
             token = more.next_page
         entries = []
@@ -179,27 +219,46 @@ class BacklinksDialog(ListDialog[LinkDestination]):
     empty: ClassVar[str] = "No page links here."
 
     def __init__(
-        self, space: Space, *, page: RevisionPage | None = None, file: RevisionFile | None = None
+        self,
+        space: Space,
+        *,
+        page: RevisionPage | None = None,
+        file: RevisionFile | None = None,
+        change_request_id: str | None = None,
     ) -> None:
         name = page.title if page is not None else file.name if file is not None else ""
-        super().__init__(heading("Pages that link to ", name))
+        where = " in the change request" if change_request_id else ""
+        super().__init__(heading("Pages that link to ", name, where))
         self.space = space
         self.page = page
         self.file = file
+        self.change_request_id = change_request_id
+        """A file of this change request (the service lists no page backlinks of one)."""
 
     async def fetch(self, choice: str) -> tuple[list[ListEntry], Content]:
         client = self.client
         operation: Callable[..., Awaitable[Page[Backlink]]]
+        scope: tuple[str, ...] = (self.space.id,)
+        about = Content("")
         if self.page is not None:
             operation = client.space_content.list_space_page_backlinks
             target = self.page.id
+        elif self.change_request_id is not None:
+            assert self.file is not None
+            # The file as the change request holds it now: its name, kind and size.
+            held = await client.change_request_content.get_file_in_change_request_by_id(
+                self.space.id, self.change_request_id, self.file.id
+            )
+            about = Content(file_facts(held) + " · ")
+            operation = client.change_request_content.list_change_request_file_backlinks
+            scope = (self.space.id, self.change_request_id)
+            target = self.file.id
         else:
             assert self.file is not None
             operation = client.space_content.list_space_file_backlinks
             target = self.file.id
         backlinks = [
-            backlink
-            async for backlink in client.paginate(operation, self.space.id, target, limit=100)
+            backlink async for backlink in client.paginate(operation, *scope, target, limit=100)
         ]
         entries = []
         for index, backlink in enumerate(backlinks):
@@ -219,4 +278,4 @@ class BacklinksDialog(ListDialog[LinkDestination]):
                     LinkDestination(place) if place is not None else None,
                 )
             )
-        return entries, Content(plural(len(backlinks), "page") + " link here.")
+        return entries, Content.assemble(about, plural(len(backlinks), "page") + " link here.")

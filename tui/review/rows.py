@@ -6,6 +6,7 @@ string, so a subject of ``[/]`` shows as ``[/]``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from textual.content import Content
@@ -117,15 +118,22 @@ def list_row(change_request: ChangeRequest, now: float, state: ReviewState | Non
     )
 
 
-def queue_row(entry: QueueEntry, now: float, *, drafted: bool = False) -> Content:
-    """A change request in the review queue, with the space it belongs to; ``drafted`` marks
-    one where an unsent draft waits (a reply, a comment, a review)."""
+def queue_row(
+    entry: QueueEntry, now: float, news: Sequence[str] = (), *, drafted: bool = False
+) -> Content:
+    """A change request in the review queue, with the space it belongs to; ``news`` is what
+    changed since the user last looked (``2 new threads``, ``merged``), marked ●; ``drafted``
+    marks one where an unsent draft waits (a reply, a comment, a review)."""
     value = entry.value
     change_request = value[1] if isinstance(value, tuple) else None
     if isinstance(change_request, ChangeRequest):
         facts = change_request_line(change_request, now, entry.state)
     else:
         facts = Content(text.one_line(entry.author_name))
+    if news:
+        facts = Content.assemble(
+            facts, Content.styled("  ● " + ", ".join(news), "bold $text-accent")
+        )
     return Content("\n").join(
         [
             Content.assemble(

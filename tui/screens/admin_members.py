@@ -15,6 +15,7 @@ from ..dialogs.member_dialogs import ROLE_CHOICES, member_name, role_label
 from ..dialogs.pick_dialog import PickDialog
 from ..humanize import seen_ago
 from ..shell.navigation import admin_view_location, member_location
+from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
 
@@ -71,6 +72,7 @@ class MembersScreen(MemberActions, TableScreen[Member]):
         Binding("f", "filter_role", "Role filter", id="members.role_filter", tooltip="Show only the members of one role (or guests)"),
         Binding("s", "sort", "Sort", id="members.sort", tooltip="Sort by joining date or by last seen"),
         Binding("O", "order", "Order", id="members.order", tooltip="Newest first or oldest first"),
+        Binding("h", "here", "I'm here", id="members.here", show=False, tooltip="Tell the organisation you are active now (your last seen becomes now)"),
         *MEMBER_BINDINGS,
     ]  # fmt: skip
 
@@ -134,6 +136,20 @@ class MembersScreen(MemberActions, TableScreen[Member]):
         self.reload()
 
     # -- acting ----------------------------------------------------------------------------
+
+    @mutating
+    def action_here(self) -> None:
+        """The member ping: what the web app sends while someone is active, on demand."""
+        client = self.client
+
+        async def ping() -> None:
+            await client.organization_members.update_organization_member_last_seen_at(
+                self.organization_id
+            )
+            self.notify("Your last seen is now.", title="Seen", markup=False)
+            self.reload()
+
+        self.run_task(ping, group="ping")
 
     def action_open_member(self) -> None:
         member = self.highlighted

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from .. import text
 from ..actions.openapi_actions import OPENAPI_BINDINGS, OpenAPIActions, is_processing, spec_facts
-from ..api.errors import ApiError
+from ..api.errors import ApiError, NotFoundError
 from ..api.models import OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion, Page
 from ..humanize import human_size, plural
 from ..shell.navigation import openapi_spec_location
@@ -31,6 +31,14 @@ __all__ = ["SpecScreen", "SpecView", "content_facts"]
 class SpecView:
     spec: OpenAPISpec
     versions: Page[OpenAPISpecVersion]
+    latest: OpenAPISpecVersion | None = None
+    """The latest processed version (None while none is processed)."""
+
+
+def _version_line(version: OpenAPISpecVersion) -> str:
+    """``v-12 · 2025-03-04`` (the day it was made, when known)."""
+    made = version.created_at.date().isoformat() if version.created_at else ""
+    return " · ".join(part for part in (text.one_line(version.id), made) if part)
 
 
 def _size(value: Any) -> str:
@@ -97,15 +105,24 @@ class SpecScreen(OpenAPIActions, BrowserScreen[SpecView]):
         listed = await versions.list_openapi_spec_versions(
             self.organization_id, self.slug, limit=self.docdeck.page_size
         )
-        return SpecView(spec, listed)
+        latest = None
+        if listed.items:  # none listed: none processed, and the service would say 404
+            try:
+                latest = await versions.get_latest_openapi_spec_version(
+                    self.organization_id, self.slug
+                )
+            except NotFoundError:
+                latest = None
+        return SpecView(spec, listed, latest)
 
     def show_view(self, view: SpecView) -> None:
         self.view = view
         spec = view.spec
         self.show_location(openapi_spec_location(self.organization_id, spec.slug, spec.urls.app))
-        self.query_one("#spec-facts", DetailPane).show(
-            spec.slug, spec_facts(spec, self.docdeck.clock())
-        )
+        facts = spec_facts(spec, self.docdeck.clock())
+        if view.latest is not None:
+            facts.append(("Latest version", _version_line(view.latest)))
+        self.query_one("#spec-facts", DetailPane).show(spec.slug, facts)
         count = view.versions.count if view.versions.count is not None else len(view.versions.items)
         self.query_one("#versions-title", Static).update(Content(f"Versions ({count})"))
         table = self.query_one("#versions", RecordTable)
@@ -132,19 +149,37 @@ class SpecScreen(OpenAPIActions, BrowserScreen[SpecView]):
         version: OpenAPISpecVersion = record.value
         self.load(
             partial(self._fetch_content, version.id),
-            partial(self._show_content, version),
+            self._show_content,
             group="content",
             on_error=self._content_failed,
         )
 
-    async def _fetch_content(self, version_id: str) -> OpenAPISpecContent:
-        return await self.client.openapi_versions.get_openapi_spec_version_content_by_id(
+    async def _fetch_content(
+        self, version_id: str
+    ) -> tuple[OpenAPISpecVersion, OpenAPISpecContent, bool]:
+        """The version as the service has it now, and its content; the latest one by the
+        service's own "latest" address, which is what a reader of the specification follows."""
+        versions = self.client.openapi_versions
+        latest = self.view.latest if self.view is not None else None
+        if latest is not None and latest.id == version_id:
+            content = await versions.get_latest_openapi_spec_version_content(
+                self.organization_id, self.slug
+            )
+            return latest, content, True
+        version = await versions.get_openapi_spec_version_by_id(
             self.organization_id, self.slug, version_id
         )
+        content = await versions.get_openapi_spec_version_content_by_id(
+            self.organization_id, self.slug, version_id
+        )
+        return version, content, False
 
-    def _show_content(self, version: OpenAPISpecVersion, content: OpenAPISpecContent) -> None:
+    def _show_content(self, shown: tuple[OpenAPISpecVersion, OpenAPISpecContent, bool]) -> None:
+        version, content, latest = shown
+        facts: list[tuple[str, object]] = [("Made", _version_line(version))]
         self.query_one("#content", DetailPane).show(
-            f"Version {text.one_line(version.id)}", content_facts(content)
+            f"Version {text.one_line(version.id)}" + (" (latest)" if latest else ""),
+            facts + content_facts(content),
         )
 
     def _content_failed(self, error: ApiError) -> None:

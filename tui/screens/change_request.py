@@ -14,10 +14,15 @@ from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import text
+from ..actions.change_request_content import (
+    CONTENT_OF_CHANGE_REQUEST_BINDINGS,
+    ChangeRequestContent,
+)
 from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
-from ..api.errors import ApiError
-from ..api.models import Collection, Organization, RevisionSemanticChanges
+from ..api.errors import ApiError, RateLimitError
+from ..api.models import ChangeRequest, Collection, Organization, RevisionSemanticChanges
+from ..data.activity import Facts, what_is_new
 from ..data.changes import ChangeKind, ChangeSet, ChangeTreeNode, PageChange
 from ..humanize import plural
 from ..review.loading import (
@@ -38,6 +43,7 @@ from ..shell.navigation import (
     organization_location,
     space_location,
 )
+from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
 from ..widgets.diff_view import DiffMode, DiffView
@@ -50,6 +56,15 @@ HIGHLIGHT_SETTLE = 0.03
 """Seconds the cursor rests on a page of the tree before its diff is fetched."""
 EXPAND_ALL_UP_TO = 200
 """Trees of changes this small open every level; larger ones open the top level only."""
+
+
+def _activity_facts(change_request: ChangeRequest, reviews: int) -> Facts:
+    return Facts(
+        status=change_request.status,
+        threads=change_request.comments,
+        reviews=reviews,
+        updated_at=change_request.updated_at.isoformat() if change_request.updated_at else "",
+    )
 
 
 def _tree_item(node: ChangeTreeNode, open_threads: dict[str, int]) -> TreeItem[ChangeTreeNode]:
@@ -76,7 +91,9 @@ def _no_text_change(change: PageChange) -> str:
     return "The text of this page did not change."
 
 
-class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]):
+class ChangeRequestScreen(
+    ChangeRequestContent, ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]
+):
     """The header on top; below, the changes (a tree beside the diff), the threads, the merge."""
 
     NAMESPACE = "change request"
@@ -137,6 +154,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         ),
         *THREAD_BINDINGS,
         *REVIEW_BINDINGS,
+        *CONTENT_OF_CHANGE_REQUEST_BINDINGS,
     ]
 
     def __init__(
@@ -154,6 +172,9 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         self._open_threads: dict[str, int] = {}
         self._page_diff: PageDiff | None = None
         self._marks_asked = False
+        self.activity = ActivityPoller(
+            self, self.look_for_activity, self.docdeck.config.poll_interval
+        )
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -227,6 +248,9 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
                 self.open_change(change, refresh=True)
         if first and self._focus.thread:
             self.walk_threads(self._focus.thread)
+        if first and not self.showing_cached:
+            self.activity.start()
+        self.refresh_bindings()  # what the status allows may have changed
 
     async def _fetch_holders(self) -> tuple[Organization | None, list[Collection]]:
         view = self.view
@@ -479,10 +503,29 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             self.change_tree.focus()
         self.refresh_bindings()
 
+    CLOSED_ACTIONS = frozenset(
+        {
+            "approve",
+            "request_changes",
+            "merge",
+            "update_from_main",
+            "reviewers",
+            "edit_subject",
+        }
+    )
+    """Actions a merged or archived change request no longer allows: they leave the footer."""
+
     DIFF_ACTIONS = frozenset({"toggle_view", "next_change", "previous_change", "all_lines"})
     """Keys of the diff: offered on the Changes tab only (] and [ go back to it)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.view
+        if view is not None:
+            status = view.change_request.status
+            if action in self.CLOSED_ACTIONS and status in ("merged", "archived"):
+                return False
+            if action == "change_status" and status == "merged":
+                return False
         if action in self.DIFF_ACTIONS:
             tabs = self.query(TabbedContent)
             return not tabs or tabs.first().active == "changes"
@@ -492,6 +535,51 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         """The Threads tab, on the threads of ``page`` (all of them for None)."""
         await self.show_thread_tab(page=page or "")
         self.query_one(TabbedContent).active = "threads"
+
+    # -- activity --------------------------------------------------------------------------
+
+    def look_for_activity(self) -> None:
+        """Ask whether the change request moved (two small requests); only if it did, read
+        the whole view again, and say what is new."""
+        view = self.view
+        if view is None:
+            self.activity.answered(changed=False)
+            return
+        client = self.client
+        before = _activity_facts(view.change_request, len(view.reviews))
+
+        async def look() -> None:
+            try:
+                with client.revalidating():
+                    change_request = await client.change_requests.get_change_request_by_id(
+                        self.space_id, self.change_request_id
+                    )
+                    reviews = await client.change_request_reviews.get_reviews_by_change_request_id(
+                        self.space_id, self.change_request_id, limit=100
+                    )
+            except RateLimitError as error:
+                self.activity.throttled(error.retry_after)
+                return
+            except ApiError:
+                self.activity.answered(changed=False)
+                return
+            count = len(reviews.items) + (1 if reviews.next_page else 0)
+            now = _activity_facts(change_request, count)
+            changed = now != before
+            if changed:
+                news = what_is_new(before, now)
+                self.set_note("● " + ", ".join(news) if news else "")
+                self.reload(refresh=True)
+            self.activity.answered(changed=changed)
+
+        self.run_task(look, group="activity")
+
+    def on_screen_suspend(self) -> None:
+        self.activity.pause()
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls BrowserScreen's own handler too: it reloads what went stale.)
+        self.activity.resume()
 
     # -- the merge -------------------------------------------------------------------------
 

@@ -13,8 +13,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static, Tab, Tabs
 
 from .. import text
-from ..api.errors import ApiError
-from ..api.models import Organization, Space, User
+from ..api.errors import ApiError, RateLimitError
+from ..api.models import ChangeRequest, Organization, Space, User
+from ..data.activity import Facts, what_is_new
 from ..data.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 from ..humanize import plural
 from ..review.drafts import draft_store
@@ -27,6 +28,7 @@ from ..shell.navigation import (
     organization_location,
     review_queue_location,
 )
+from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemList, ListEntry
 
@@ -40,6 +42,32 @@ REPAINT_EVERY = 0.1
 class QueueHead:
     organization: Organization
     me: User
+
+
+def _seen_key(entry: QueueEntry) -> str:
+    return f"{entry.space_id}/{entry.change_request_id}"
+
+
+def entry_facts(entry: QueueEntry) -> Facts:
+    """What the user sees of a row, to compare with what they saw last."""
+    value = entry.value
+    change_request = value[1] if isinstance(value, tuple) else None
+    state = entry.state
+    return Facts(
+        status=change_request.status if isinstance(change_request, ChangeRequest) else "",
+        threads=entry.comments,
+        reviews=(
+            len(state.approved) + len(state.changes_requested) + state.outdated_reviews
+            if state is not None
+            else 0
+        ),
+        requested_from_me=state.requested_from_me if state is not None else False,
+        updated_at=entry.updated_at.isoformat() if entry.updated_at else "",
+    )
+
+
+def _signature(queue: ReviewQueue) -> set[tuple[object, ...]]:
+    return {(entry.key, entry_facts(entry)) for entry in queue.rows()}
 
 
 class ReviewQueueScreen(BrowserScreen[QueueHead]):
@@ -76,6 +104,22 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             id="review_queue.open",
             tooltip="Every open change request of the organisation",
         ),
+        Binding(
+            "x",
+            "mark_seen",
+            "Mark seen",
+            show=False,
+            id="review_queue.mark_seen",
+            tooltip="Mark the highlighted change request as seen (its ● marks go)",
+        ),
+        Binding(
+            "X",
+            "mark_all_seen",
+            "Mark all seen",
+            show=False,
+            id="review_queue.mark_all_seen",
+            tooltip="Mark every change request of the section as seen",
+        ),
     ]
 
     def __init__(self, organization_id: str) -> None:
@@ -92,6 +136,10 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self._failure: str | None = None
         """Why the last gathering stopped short (the summary says it), or None."""
         self._drafted: set[tuple[str, str | None]] | None = None
+        self.activity = ActivityPoller(
+            self, self.look_for_activity, self.docdeck.config.poll_interval
+        )
+        self._seen: dict[str, Facts] | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Tabs(
@@ -174,9 +222,100 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
                 self.busy = False
             self.done_at = time.perf_counter()
             self.updated_at = self.docdeck.clock()
+            self._first_look(queue)
             self.repaint(note="")
+            self.activity.start()
 
         self.run_task(gather, group="queue")
+
+    # -- activity --------------------------------------------------------------------------
+
+    @property
+    def seen(self) -> dict[str, Facts]:
+        if self._seen is None:
+            self._seen = self.docdeck.seen_store.load()
+        return self._seen
+
+    def _first_look(self, queue: ReviewQueue) -> None:
+        """Never looked before: what is open now is where the user starts (nothing is new)."""
+        store = self.docdeck.seen_store
+        if not self.seen and not store.exists():
+            self._mark_seen(queue.rows())
+
+    def _mark_seen(self, entries: list[QueueEntry]) -> None:
+        seen = self.seen
+        for entry in entries:
+            seen[_seen_key(entry)] = entry_facts(entry)
+        try:
+            self.docdeck.seen_store.save(seen)
+        except OSError as error:
+            self.notify(f"What was seen could not be kept: {error.strerror}", severity="warning")
+
+    def news_of(self, entry: QueueEntry) -> list[str]:
+        """What changed on a change request since the user last looked at it."""
+        return what_is_new(self.seen.get(_seen_key(entry)), entry_facts(entry))
+
+    def look_for_activity(self) -> None:
+        """Read the queue again, quietly, and mark what changed; the rows stay meanwhile.
+
+        The cost: the pages of spaces, one list per space with open change requests, and the
+        reviews of only those change requests that moved since they were read.
+        """
+        me, old = self.me, self.queue
+        if me is None or old is None or self._gathering:
+            self.activity.answered(changed=False)
+            return
+        client = self.client
+
+        async def look() -> None:
+            fresh = ReviewQueue(me=me.id)
+            try:
+                with client.revalidating():
+                    await gather_change_requests(
+                        client, self.organization_id, fresh, lambda space, count: None
+                    )
+                    for entry in fresh.rows():
+                        known = old.get(entry.key)
+                        if known is not None and known.state is not None:
+                            if known.updated_at == entry.updated_at:
+                                fresh.set_state(entry.key, known.state)
+                    await gather_review_states(client, fresh, me, lambda entry: None)
+            except RateLimitError as error:
+                self.activity.throttled(error.retry_after)
+                return
+            except ApiError:
+                self.activity.answered(changed=False)
+                return
+            changed = _signature(old) != _signature(fresh)
+            self.queue = fresh
+            self.session.review_run = ReviewRun(fresh, self.section)
+            self.updated_at = self.docdeck.clock()
+            self.repaint()
+            self.activity.answered(changed=changed)
+
+        self.run_task(look, group="activity")
+
+    def action_mark_seen(self) -> None:
+        entry = self._highlighted()
+        if entry is not None:
+            self._mark_seen([entry])
+            self.repaint()
+
+    def action_mark_all_seen(self) -> None:
+        if self.queue is not None:
+            self._mark_seen(self.queue.rows(self.section))
+            self.repaint()
+
+    def on_screen_suspend(self) -> None:
+        self.activity.pause()
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls BrowserScreen's own handler too: it reloads what went stale.)
+        self.activity.resume()
+        # Back from a thread: a draft may have been written or sent since.
+        if self._drafted is not None:
+            self._drafted = None
+            self.repaint()
 
     def _gather_failed(self, error: ApiError, *, answered: bool) -> None:
         """Say what the queue holds after a request of it failed, rather than "Listing…"."""
@@ -210,7 +349,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         entries = [
             ListEntry(
                 f"{entry.space_id}/{entry.change_request_id}",
-                queue_row(entry, now, drafted=entry.key in drafted),
+                queue_row(entry, now, self.news_of(entry), drafted=entry.key in drafted),
                 text.one_line(
                     f"#{entry.number} {entry.subject} {entry.space_title} {entry.author_name}"
                 ),
@@ -254,12 +393,6 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             }
         return self._drafted
 
-    def on_screen_resume(self) -> None:
-        # Back from a thread: a draft may have been written or sent since.
-        if self._drafted is not None:
-            self._drafted = None
-            self.repaint()
-
     # -- sections and keys -----------------------------------------------------------------
 
     def action_section(self, section: str) -> None:
@@ -284,6 +417,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             self._open(entry)
 
     def _open(self, entry: QueueEntry, focus: Focus | None = None) -> None:
+        self._mark_seen([entry])  # opened: what it shows now is seen
         space, change_request = entry.value
         if self.queue is not None:
             self.session.review_run = ReviewRun(self.queue, self.section)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from textual.timer import Timer
 from textual.widget import Widget
 
-__all__ = ["Poller"]
+__all__ = ["ActivityPoller", "Poller"]
 
 
 class Poller:
@@ -73,3 +73,95 @@ class Poller:
         if self.pending and self._timer is None:
             self.delay = self.start
             self._timer = self.owner.set_timer(0, self._fire)
+
+
+class ActivityPoller:
+    """Looks for others' activity by itself, on ``PollSchedule``'s rhythm.
+
+    ``look`` starts one look; the screen says how it went with ``answered(changed=…)`` or
+    ``throttled(retry_after)``, which arm the next one. Looking stops while another screen
+    covers this one (``pause``/``resume``) and while the terminal says it is not focused
+    (Textual's ``app_focus``, from AppBlur and AppFocus); it looks at once when the terminal
+    is focused again, and a while after the screen is shown again.
+    Tests drive it by calling ``look_now`` and reading ``delay``: no clock waits.
+    """
+
+    def __init__(self, owner: Widget, look: Callable[[], object], interval: float) -> None:
+        from ..data.activity import PollSchedule
+
+        self.owner = owner
+        self.look = look
+        self.schedule = PollSchedule(interval)
+        self.enabled = interval > 0
+        self.looks = 0
+        """How many looks were started (for tests and benchmarks)."""
+        self._timer: Timer | None = None
+        self._covered = False
+        self._blurred = False
+        self._missed = False
+        self._watching = False
+
+    @property
+    def delay(self) -> float:
+        return self.schedule.delay
+
+    @property
+    def armed(self) -> bool:
+        return self._timer is not None
+
+    def start(self) -> None:
+        """The view is shown: look again after the interval."""
+        if not self._watching and self.enabled:
+            self._watching = True
+            self.owner.watch(self.owner.app, "app_focus", self._focus_changed, init=False)
+        self._arm(self.schedule.delay)
+
+    def answered(self, *, changed: bool) -> None:
+        self._arm(self.schedule.answered(changed=changed))
+
+    def throttled(self, retry_after: float | None) -> None:
+        self._arm(self.schedule.throttled(retry_after))
+
+    def look_now(self) -> None:
+        self._stop()
+        self.looks += 1
+        self.look()
+
+    def pause(self) -> None:
+        self._covered = True
+        self._missed = self._missed or self._timer is not None
+        self._stop()
+
+    def resume(self) -> None:
+        """Shown again: the screen reloads what went stale; the next look is a while off."""
+        self._covered = False
+        if self._missed and not self._blurred:
+            self._missed = False
+            self._arm(self.schedule.delay)
+
+    def _focus_changed(self, focused: bool) -> None:
+        self._blurred = not focused
+        if self._blurred:
+            self._missed = self._missed or self._timer is not None
+            self._stop()
+        else:
+            self._wake()
+
+    def _wake(self) -> None:
+        if self._missed and not self._covered and not self._blurred:
+            self._missed = False
+            self.look_now()
+
+    def _arm(self, delay: float) -> None:
+        self._stop()
+        if not self.enabled:
+            return
+        if self._covered or self._blurred:
+            self._missed = True  # looked for when the user comes back
+            return
+        self._timer = self.owner.set_timer(delay, self.look_now)
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
