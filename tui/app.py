@@ -295,6 +295,10 @@ def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
 
 
 def _content_access_screen(place: Location, focus: Focus) -> Screen[Any]:
+    if place.id.startswith("site:"):
+        from .screens.site_access import SiteAccessScreen
+
+        return SiteAccessScreen(place)
     from .screens.content_access import ContentAccessScreen
 
     return ContentAccessScreen(place)

@@ -30,6 +30,7 @@ from ..humanize import plural
 from ..shell.navigation import (
     Focus,
     Location,
+    content_access_location,
     crumbs_for,
     organization_location,
     site_location,
@@ -68,6 +69,14 @@ class SiteScreen(
         *STRUCTURE_BINDINGS,
         *AUDIENCE_BINDINGS,
         *PUBLISHED_BINDINGS,
+        Binding(
+            "P",
+            "site_access",
+            "Access",
+            show=False,
+            id="site.access",
+            tooltip="Everyone who reaches the site, with their role and where it comes from",
+        ),
         Binding(
             "1",
             "show_tab('structure')",
@@ -134,6 +143,11 @@ class SiteScreen(
             self.show_location(place)
         self.query_one("#node-details", DetailPane).clear_facts("Loading…")
         self.load_audience()
+
+    def action_site_access(self) -> None:
+        if self.site is not None:
+            place = site_location(self.site, self.organization_id)
+            self.docdeck.open_location(content_access_location(place))
 
     @property
     def structure_tree(self) -> SiteStructureTree:
