@@ -134,6 +134,12 @@ def _location_commands() -> type[Provider]:
     return LocationCommands
 
 
+def _view_commands() -> type[Provider]:
+    from .shell.palette import ViewCommands
+
+    return ViewCommands
+
+
 def _screen_commands() -> type[Provider]:
     from .shell.palette import ScreenCommands
 
@@ -293,7 +299,7 @@ class DocdeckApp(GuardedWork, App[None]):
 
     TITLE = "docdeck"
     CSS_PATH = "styles/app.tcss"
-    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _screen_commands}
+    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _view_commands, _screen_commands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),
