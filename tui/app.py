@@ -299,7 +299,11 @@ class DocdeckApp(GuardedWork, App[None]):
 
     TITLE = "docdeck"
     CSS_PATH = "styles/app.tcss"
-    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {_location_commands, _view_commands, _screen_commands}
+    COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {
+        _location_commands,
+        _view_commands,
+        _screen_commands,
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Quit docdeck"),

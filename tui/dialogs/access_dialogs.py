@@ -90,8 +90,9 @@ class ExportCsvForm(ActionDialog[Exported]):
         *,
         what: str = "who reaches which space",
         note: str = "",
+        noun: tuple[str, str] = ("row", "rows"),
     ) -> None:
-        super().__init__(heading(f"Export {plural(rows, 'row')} as CSV"), confirm_label="Export")
+        super().__init__(heading(f"Export {plural(rows, *noun)} as CSV"), confirm_label="Export")
         self.write = write
         self.default_path = default_path
         self.what = what

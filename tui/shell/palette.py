@@ -67,7 +67,10 @@ VIEW_JUMPS: dict[str, tuple[str, ViewJump]] = {
     "access": ("who can … on …?", _admin("access")),
     # The Invites admin view: offered once ADMIN_VIEWS names "invites".
     "invites": ("invites and invite links", _admin("invites")),
-    "sites": ("the organisation's sites", lambda organization_id, _: sites_location(organization_id)),
+    "sites": (
+        "the organisation's sites",
+        lambda organization_id, _: sites_location(organization_id),
+    ),
     "review": ("the review queue", _review),
     "organization": ("the organisation's settings", _admin("organization")),
 }
