@@ -13,8 +13,8 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
-from ..api.models import OpenAPISpec
 from ..api.errors import BadRequestError
+from ..api.models import OpenAPISpec
 from ..data.admin_checks import SLUG_MAX, slug_problem, web_address_problem
 from ..data.spec_file import SpecFileError, is_web_address, read_spec_file, spec_file_problem
 from ..widgets.checked_fields import CheckedField
