@@ -189,3 +189,17 @@ async def test_the_members_the_filters_keep_are_written_as_csv(make_app, transpo
     assert {line[0] for line in lines[1:]} == set(shown)
     assert {line[2] for line in lines[1:]} == {"edit"}
     assert target.stat().st_mode & 0o077 == 0  # readable by its owner only
+
+
+async def test_adding_a_member_to_a_team_they_are_in_sends_nothing_and_says_so(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await highlight_row(pilot, screen, "Mei Chen")
+        writes = len([s for s in transport.sent if s.method != "GET"])
+        await pilot.press("t")
+        await settle(pilot)
+        await pick(pilot, "Docs core")
+        assert "Mei Chen is already in Docs core: nothing was sent." in notifications(app)
+        assert not [n for n in notifications(app) if n.startswith("Added")]
+        assert len([s for s in transport.sent if s.method != "GET"]) == writes
