@@ -31,6 +31,7 @@ def test_typing_a_name_ignores_case_spaces_symbols_and_emoji():
 def test_words_for_counts_ages_and_sizes():
     assert plural(1, "space") == "1 space" and plural(3, "space") == "3 spaces"
     assert plural(2, "child", "children") == "2 children"
+    assert plural(2500250, "row") == "2,500,250 rows"  # not "2500250 rows"
     assert describe_age(30) == "just now" and describe_age(7 * 60) == "7 min ago"
     assert describe_age(3 * 3600) == "3 h ago" and describe_age(3 * 86400) == "3 d ago"
     assert human_size(512) == "512 B" and human_size(48213) == "47.1 KB"

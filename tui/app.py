@@ -137,6 +137,12 @@ def _location_commands() -> type[Provider]:
     return LocationCommands
 
 
+def _view_commands() -> type[Provider]:
+    from .shell.palette import ViewCommands
+
+    return ViewCommands
+
+
 def _screen_commands() -> type[Provider]:
     from .shell.palette import ScreenCommands
 
@@ -318,6 +324,7 @@ class DocdeckApp(GuardedWork, App[None]):
     CSS_PATH = "styles/app.tcss"
     COMMANDS: ClassVar[set[Any]] = App.COMMANDS | {
         _location_commands,
+        _view_commands,
         _screen_commands,
         _draft_commands,
     }

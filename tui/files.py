@@ -21,7 +21,9 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = [
     "FILE_MODE",
@@ -136,14 +138,27 @@ def read_private(path: Path, limit: int) -> bytes:
 def write_private(
     path: Path, content: str | bytes, *, mode: int = FILE_MODE, own_folder: bool = True
 ) -> None:
-    """Replace ``path`` with ``content`` (str as UTF-8, line endings as given), whole or not at all.
+    """Replace ``path`` with ``content`` (str as UTF-8, line endings as given), whole or not at all
+    (see ``open_private``)."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    with open_private(path, mode=mode, own_folder=own_folder) as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def open_private(
+    path: Path, *, mode: int = FILE_MODE, own_folder: bool = True
+) -> Iterator[BinaryIO]:
+    """A file to write ``path`` through, as it comes (content too big to hold in memory):
+    renamed over ``path`` when the block ends, removed if it raises, so that a reader or a
+    crash sees the old file or the new one, never half of one.
 
     The folder is docdeck's own unless ``own_folder`` is false (a file exported where the user
-    chose): docdeck's own is made, or tightened, to 0700 first; another must exist. A link or a special file at ``path`` is refused, not
-    replaced and never written through. The temporary file is 0600 from its creation, so
-    the content is never readable by others, even for an instant; it is removed on failure.
+    chose): docdeck's own is made, or tightened, to 0700 first; another must exist. A link or a
+    special file at ``path`` is refused, not replaced and never written through. The temporary
+    file is 0600 from its creation, so the content is never readable by others, even for an
+    instant.
     """
-    data = content.encode("utf-8") if isinstance(content, str) else content
     if own_folder:
         private_folder(path.parent)
     with contextlib.suppress(FileNotFoundError):
@@ -153,7 +168,7 @@ def write_private(
     )
     try:
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())  # the bytes are on disk before the name points at them
         os.chmod(temporary, mode)

@@ -12,8 +12,9 @@ __all__ = ["describe_age", "human_size", "plan_label", "plural", "seen_ago", "us
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "space")`` → ``1 space``; ``plural(3, "space")`` → ``3 spaces``."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+    """``plural(1, "space")`` → ``1 space``; ``plural(3, "space")`` → ``3 spaces``; thousands
+    are separated (``2,500,250 rows``): a long number is read at a glance."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def describe_age(seconds: float) -> str:

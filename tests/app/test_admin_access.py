@@ -11,7 +11,7 @@ import pytest
 from tui.dialogs.access_dialogs import ExportCsvForm, WhoCanDialog
 from tui.emulator import create_app
 from tui.screens.admin_member import MemberScreen
-from tui.widgets import TextField
+from tui.widgets import ItemList, TextField
 
 from ..conftest import ORG
 from .acting import notifications, on_screen
@@ -31,18 +31,34 @@ async def every_member(app):
     ]
 
 
+async def every_space(app, organization=ORG):
+    client = app.client
+    return [
+        s
+        async for s in client.paginate(
+            client.spaces.list_spaces_in_organization_by_id, organization, limit=100
+        )
+    ]
+
+
+def aggregate_requests(transport):
+    return [s for s in transport.sent if s.path.endswith("/permissions/aggregate")]
+
+
 async def test_who_can_edit_the_api_reference(make_app, transport):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_admin(pilot, "access")
         members = await every_member(app)
-        # Members with a role reach every space; a guest, those given to them or their teams.
-        reaching = [m for m in members if not m.disabled and (m.role or m.spaces)]
-        spaces_requests = [s for s in transport.sent if s.path.endswith("/spaces")]
-        # One request per member, each list fitting in a page of 1000 (the probe of the first
-        # member's spaces is the cache's answer to the build's first request).
-        assert len(spaces_requests) == len(members)
-        assert screen.matrix is not None and len(screen.matrix.members) == len(reaching)
+        spaces = await every_space(app)
+        reaching = [m for m in members if m.role and not m.disabled]
+        # One request per space (each answer fitting in a page of 1000), none per member.
+        assert len(aggregate_requests(transport)) == len(spaces)
+        assert not [
+            s for s in transport.sent if s.path.endswith(f"/members/{members[0].id}/spaces")
+        ]
+        assert screen.build is not None and screen.build.finished
+        assert {r.member_id for r in screen.build.shown} >= {m.user.id for m in reaching}
         await pilot.press("w")
         await settle(pilot)
         assert isinstance(app.screen, WhoCanDialog)
@@ -50,22 +66,21 @@ async def test_who_can_edit_the_api_reference(make_app, transport):
         await choose(pilot, "#role", "edit")
         app.screen.submit()
         await settle(pilot)
-        api = next(
-            s
-            for s in (await app.client.spaces.list_spaces_in_organization_by_id(ORG)).items
-            if s.title == "API Reference"
-        )
-        everyone = await app.client.space_permissions.list_permissions_aggregate_in_space(api.id)
-        expected = {
-            p.user.display_name for p in everyone.items if p.permission in EDITORS_AND_ABOVE
-        }
-        assert "Noah Williams" in expected  # read in the organization, edit given on the space
-        assert set(rows(screen)) == expected
+        expected = {m.user.display_name for m in reaching if m.role in EDITORS_AND_ABOVE}
+        # A reader given edit on the space directly: the effective permission counts.
+        assert set(rows(screen)) == expected | {"Noah Williams"}
         assert "Sven Lindqvist" not in rows(screen)  # comment only
-        assert f"{len(expected)} members can edit on “API Reference”" in on_screen(app)
+        assert {r.space_title for r in screen.build.shown} == {
+            "API Reference",
+            "API Reference (fr)",
+        }
+        assert all(r.grants("edit") for r in screen.build.shown)
+        members_can = len({r.member_id for r in screen.build.shown})
+        assert f"{members_can} members can edit on “API Reference”" in on_screen(app)
         await pilot.press("escape")  # the question is dropped, every row is back
         await settle(pilot)
-        assert len(screen.table.shown) == len(screen.matrix)
+        assert len(screen.table.shown) == screen.build.rows
+        assert {r.member_id for r in screen.build.shown} >= {m.user.id for m in reaching}
 
 
 async def test_the_rows_shown_are_written_as_csv_where_asked(make_app, transport, tmp_path):
@@ -110,6 +125,15 @@ async def test_a_members_own_access_lists_spaces_with_permission_and_teams(make_
         assert "Spaces (11)" in shown and "Teams (1)" in shown and "edit" in shown
 
 
+async def until(pilot, condition, rounds=2000):
+    """Pause until ``condition()`` holds (a build streams: settling would wait for its end)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("it never happened")
+
+
 class TestALargeOrganisation:
     @pytest.fixture
     def service(self, clock):
@@ -119,8 +143,64 @@ class TestALargeOrganisation:
         app = make_app()
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await open_admin(pilot, "access", organization="org-globex")
-            assert screen.matrix is None
-            assert "2000 members in scope: building their access takes about 22,000" in on_screen(
-                app
+            assert screen.build is None
+            assert (
+                "10,001 spaces: building everyone's access takes about 20,002 requests"
+                in on_screen(app)
             )
-            assert sum(1 for s in transport.sent if s.path.endswith("/spaces")) == 1  # the probe
+            assert not aggregate_requests(transport)
+            assert not [s for s in transport.sent if "/members/" in s.path]
+
+    async def test_one_permission_streams_in_keys_answer_and_esc_stops_it(
+        self, make_app, transport, tmp_path
+    ):
+        app = make_app()
+        target = tmp_path / "admins.csv"
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await open_admin(pilot, "access", organization="org-globex")
+            await pilot.press("f")
+            await settle(pilot)
+            # Enter on "Admin" (the picker's helper settles: that would wait for the build).
+            listing = app.screen.query_one(ItemList)
+            listing.highlighted = next(
+                i
+                for i, e in enumerate(listing.entries)
+                if e.prompt.plain.lstrip().startswith("Admin")
+            )
+            await pilot.press("enter")
+            # Rows are drawn while the build goes on, with how far it is.
+            await until(pilot, lambda: screen.build.spaces_done >= 6)
+            assert screen.building
+            assert len(screen.table.shown) > 0
+            await until(pilot, lambda: "Esc stops" in on_screen(app))
+            assert " of 10,001 spaces · " in on_screen(app)
+            # The keys answer meanwhile.
+            row = screen.table.cursor_row
+            await pilot.press("down")
+            await pilot.pause()
+            assert screen.table.cursor_row == row + 1
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not screen.building and screen.build.stopped
+            done = screen.build.spaces_done
+            assert done < 10_001
+            assert f"Stopped at {done:,} of 10,001 spaces" in on_screen(app)
+            asked = aggregate_requests(transport)
+            await settle(pilot)
+            assert len(aggregate_requests(transport)) == len(asked)  # nothing more is asked
+            assert done <= len(asked) <= done + 4  # one request a space (some were in flight)
+            assert {tuple(s.params["role"]) for s in asked} == {("admin",)}
+            rows_built = screen.build.rows
+            # The rows so far can be written: every one, whichever were drawn.
+            await pilot.press("x")
+            await settle(pilot)
+            assert isinstance(app.screen, ExportCsvForm)
+            app.screen.query_one("#path", TextField).input.value = str(target)
+            app.screen.submit()
+            await settle(pilot)
+            assert f"Wrote {rows_built:,} rows to {target}." in notifications(app)
+        with target.open(newline="") as handle:
+            lines = list(csv.reader(handle))
+        assert len(lines) == rows_built + 1
+        assert {line[4] for line in lines[1:]} == {"admin"}
+        assert len({line[6] for line in lines[1:]}) == done

@@ -3,6 +3,8 @@ changed, several at once (stopping at a refusal), a member removed."""
 
 from __future__ import annotations
 
+import csv
+
 import httpx
 
 from tui.dialogs.bulk_dialog import BulkDialog
@@ -182,3 +184,47 @@ async def test_h_sends_nothing_in_read_only_mode(make_app, transport):
         await pilot.press("h")
         await settle(pilot)
         assert sent(transport, "POST") == []
+
+
+async def test_the_members_the_filters_keep_are_written_as_csv(make_app, transport, tmp_path):
+    from tui.dialogs.access_dialogs import ExportCsvForm
+    from tui.widgets import TextField
+
+    app = make_app()
+    target = tmp_path / "editors.csv"
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await pilot.press("f")
+        await pick(pilot, "Edit")
+        shown = rows(screen)
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ExportCsvForm)
+        assert "role edit" in on_screen(app)  # the filters in force are named
+        app.screen.query_one("#path", TextField).input.value = str(target)
+        app.screen.submit()
+        await settle(pilot)
+        assert f"Wrote {len(shown)} members to {target}." in notifications(app)
+        # The whole list the filter keeps, in one request of the service's largest page.
+        assert list_requests(transport)[-1]["role"] == ["edit"]
+        assert list_requests(transport)[-1]["limit"] == ["1000"]
+    with target.open(newline="") as handle:
+        lines = list(csv.reader(handle))
+    assert lines[0][:3] == ["Name", "E-mail", "Organization role"]
+    assert {line[0] for line in lines[1:]} == set(shown)
+    assert {line[2] for line in lines[1:]} == {"edit"}
+    assert target.stat().st_mode & 0o077 == 0  # readable by its owner only
+
+
+async def test_adding_a_member_to_a_team_they_are_in_sends_nothing_and_says_so(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await highlight_row(pilot, screen, "Mei Chen")
+        writes = len([s for s in transport.sent if s.method != "GET"])
+        await pilot.press("t")
+        await settle(pilot)
+        await pick(pilot, "Docs core")
+        assert "Mei Chen is already in Docs core: nothing was sent." in notifications(app)
+        assert not [n for n in notifications(app) if n.startswith("Added")]
+        assert len([s for s in transport.sent if s.method != "GET"]) == writes

@@ -4,6 +4,8 @@ and their content; visibility; deletion."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tui.dialogs.openapi_forms import SpecForm
@@ -158,3 +160,65 @@ async def test_the_latest_version_is_named_and_read_at_its_own_address_others_by
         )
         assert version_id != latest.id and f"Version {version_id}" in on_screen(app)
         assert other
+
+
+DOCUMENT = 'openapi: 3.1.0\ninfo:\n  title: "Payments = fees"\n  version: "1.0"\npaths: {}\n'
+
+
+async def new_spec_form(pilot, slug: str, source: str):
+    app = pilot.app
+    await pilot.press("n")
+    await settle(pilot)
+    assert isinstance(app.screen, SpecForm)
+    app.screen.query_one("#slug", CheckedField).input.value = slug
+    app.screen.query_one("#source-url", CheckedField).input.value = source
+    app.screen.submit()
+    await settle(pilot)
+
+
+async def test_a_specification_is_created_from_a_file_on_this_machine(
+    make_app, transport, tmp_path
+):
+    document = tmp_path / "payments.yaml"
+    document.write_text(DOCUMENT, encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        await new_spec_form(pilot, "payments-api", str(document))
+        [post] = sent(transport, "POST")
+        # The file's text is sent, as the official document allows: no URL is asked for.
+        assert post.json == {"slug": "payments-api", "source": {"text": DOCUMENT}}
+        assert post.status == 201
+        assert "payments-api" in rows(screen)
+        assert cells(screen, "payments-api")[4] == "(text)"
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda p: p, "is a folder"),
+        (lambda p: p / "missing.yaml", "There is no file"),
+        (
+            lambda p: (
+                (p / "big.json").write_bytes(b"{" + b" " * (1024 * 1024 + 1)) and p / "big.json"
+            ),
+            "the limit is 1.0 MiB",
+        ),
+        (lambda p: os.mkfifo(p / "pipe") or p / "pipe", "is not a regular file"),
+        (
+            lambda p: (p / "bin.yaml").write_bytes(b"\xff\xfe\x00") and p / "bin.yaml",
+            "is not UTF-8",
+        ),
+    ],
+)
+async def test_a_file_that_cannot_be_sent_is_refused_before_anything_is_sent(
+    make_app, transport, tmp_path, make, said
+):
+    path = make(tmp_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_admin(pilot, "openapi")
+        await new_spec_form(pilot, "payments-api", str(path))
+        assert isinstance(app.screen, SpecForm)  # the form stays, with what was typed
+        assert said in on_screen(app)
+        assert sent(transport, "POST") == []

@@ -18,7 +18,7 @@ from .. import text
 from ..api.models import Member, Team
 from ..data.bulk import BulkOutcome
 from ..dialogs import allowed
-from ..dialogs.applied_admin import in_team
+from ..dialogs.applied_admin import already_in_team, in_team
 from ..dialogs.bulk_dialog import describe_outcome
 from ..dialogs.member_dialogs import (
     BulkRemoveDialog,
@@ -201,6 +201,18 @@ class MemberActions(_Screen):
     async def _add_to_team(self, team: Team, members: Sequence[Member]) -> None:
         client, organization = self.client, self.organization_id
         team_members = client.team_members
+        there = await already_in_team(client, organization, team.id, [m.user.id for m in members])
+        team_title = text.one_line(team.title)
+        if len(there) == len(members):
+            who = (
+                text.one_line(member_name(members[0]))
+                if len(members) == 1
+                else f"All {plural(len(members), 'member')}"
+            )
+            verb = "is" if len(members) == 1 else "are"
+            self.notify(f"{who} {verb} already in {team_title}: nothing was sent.", markup=False)
+            return
+        members = [m for m in members if m.user.id not in there]
         users = [m.user.id for m in members]
 
         async def add() -> bool:
@@ -225,4 +237,5 @@ class MemberActions(_Screen):
             if len(members) == 1
             else plural(len(members), "member")
         )
-        self.members_changed(f"Added {who} to {text.one_line(team.title)}.")
+        skipped = f" ({plural(len(there), 'member')} already in it)" if there else ""
+        self.members_changed(f"Added {who} to {team_title}{skipped}.")

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
-from ..data.access import ROLE_RANK, AccessMatrix
+from ..data.access import ROLE_RANK
 from ..humanize import plural
 from ..widgets import ChoiceField, TextField
 from .base import ActionDialog, heading
 
-__all__ = ["AccessQuestion", "ExportCsvForm", "WhoCanDialog"]
+__all__ = ["AccessQuestion", "ExportCsvForm", "Exported", "WhoCanDialog"]
 
 ROLES_STRONGEST_FIRST = sorted(ROLE_RANK, key=lambda role: -ROLE_RANK[role])
 
@@ -62,26 +64,50 @@ class WhoCanDialog(ActionDialog[AccessQuestion]):
         )
 
 
-class ExportCsvForm(ActionDialog[Path]):
-    """Writes the rows shown as CSV to a path (owner-only; cells never read as formulas)."""
+@dataclass(frozen=True)
+class Exported:
+    """Where the CSV was written, and how many rows it has."""
+
+    path: Path
+    rows: int
+
+
+class ExportCsvForm(ActionDialog[Exported]):
+    """Writes rows as CSV to a path (owner-only; cells never read as formulas).
+
+    ``write(path)`` writes the file (whole or not at all) and returns its rows; it may take a
+    while (a copy of millions of rows, a list fetched first), so it runs in a worker and the
+    dialog says "Writing…" meanwhile.
+    """
 
     sending_note = "Writing…"
 
-    def __init__(self, matrix: AccessMatrix, default_path: str) -> None:
-        super().__init__(
-            heading(f"Export {plural(len(matrix), 'row')} as CSV"), confirm_label="Export"
-        )
-        self.matrix = matrix
+    def __init__(
+        self,
+        rows: int,
+        default_path: str,
+        write: Callable[[Path], Awaitable[int]],
+        *,
+        what: str = "who reaches which space",
+        note: str = "",
+        noun: tuple[str, str] = ("row", "rows"),
+    ) -> None:
+        super().__init__(heading(f"Export {plural(rows, *noun)} as CSV"), confirm_label="Export")
+        self.write = write
         self.default_path = default_path
+        self.what = what
+        self.note = note
 
     def compose_body(self) -> ComposeResult:
         yield Static(
             Content(
-                "The file lists who reaches which space, with e-mails: it is readable by you "
-                "only. A cell that a spreadsheet would run as a formula is written as text."
+                f"The file lists {self.what}, with e-mails: it is readable by you only. A "
+                "cell that a spreadsheet would run as a formula is written as text."
             ),
             classes="impact",
         )
+        if self.note:
+            yield Static(Content(self.note), classes="impact")
         yield TextField("File", self.default_path, required=True, id="path")
 
     def on_mount(self) -> None:
@@ -96,18 +122,30 @@ class ExportCsvForm(ActionDialog[Path]):
         return None
 
     def submit(self, *, pressed: bool = False) -> None:
-        # A local file, written at once: nothing goes to the service.
+        # A local file: nothing goes to the service, and a lost answer cannot happen.
+        if self.sending:
+            return
         field = self.query_one("#path", TextField)
         if not field.check():
+            self.say("Nothing was written: the file is missing.", error=True)
             return
         problem = self.problems_before_sending()
         if problem:
             self.say(problem, error=True)
             return
+        self.sending = True
+        self.refresh_ready()
+        self.say(self.sending_note)
+        self.start(partial(self._write, Path(field.value).expanduser()), group="send")
+
+    async def _write(self, target: Path) -> None:
         try:
-            written = self.matrix.export_csv(field.value)
+            rows = await self.write(target)
         except OSError as error:
             reason = error.strerror or str(error)
             self.say(f"Nothing was written: {reason}.", error=True)
             return
-        self.dismiss(written)
+        finally:
+            self.sending = False
+            self.refresh_ready()
+        self.dismiss(Exported(target, rows))

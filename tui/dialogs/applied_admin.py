@@ -109,6 +109,14 @@ async def _team_roles(client: Client, organization_id: str, team_id: str) -> dic
     }
 
 
+async def already_in_team(
+    client: Client, organization_id: str, team_id: str, users: Collection[str]
+) -> set[str]:
+    """Which of ``users`` the team holds already (asked before adding: nothing to send)."""
+    roles = await _team_roles(client, organization_id, team_id)
+    return {user for user in users if user in roles}
+
+
 async def in_team(
     client: Client,
     organization_id: str,

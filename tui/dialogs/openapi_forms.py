@@ -1,4 +1,5 @@
-"""Provides SpecForm: create an OpenAPI specification from a URL, or give one a new source.
+"""Provides SpecForm: create an OpenAPI specification from a URL or a file on this machine (its
+text is sent), or give one a new source.
 
 After a lost answer it reads the specification of that slug (a create), or looks for a version
 newer than the one there was before sending (a new source).
@@ -6,12 +7,16 @@ newer than the one there was before sending (a new source).
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
+from ..api.errors import BadRequestError
 from ..api.models import OpenAPISpec
 from ..data.admin_checks import SLUG_MAX, slug_problem, web_address_problem
+from ..data.spec_file import SpecFileError, is_web_address, read_spec_file, spec_file_problem
 from ..widgets.checked_fields import CheckedField
 from .applied_admin import new_spec_version, spec_made, spec_version
 from .base import ActionDialog, heading
@@ -21,8 +26,17 @@ __all__ = ["SOURCE_URL_MAX", "SpecForm"]
 SOURCE_URL_MAX = 2048
 
 
+def source_problem(value: str) -> str | None:
+    """A URL the service can fetch, or a readable file on this machine."""
+    value = value.strip()
+    if not value or is_web_address(value):
+        return web_address_problem("Source URL", value, SOURCE_URL_MAX)
+    return spec_file_problem(value)
+
+
 class SpecForm(ActionDialog[OpenAPISpec]):
-    """A slug (new specifications only) and the URL the service fetches the document from."""
+    """A slug (new specifications only) and the document: a URL the service fetches, or a
+    file on this machine whose text is sent."""
 
     def __init__(self, organization_id: str, spec: OpenAPISpec | None = None) -> None:
         title = (
@@ -56,30 +70,41 @@ class SpecForm(ActionDialog[OpenAPISpec]):
                 classes="impact",
             )
         yield CheckedField(
-            "Source URL (where the service fetches the document)",
+            "Source: a URL the service fetches, or a file here",
             (self.spec.source_url or "") if self.spec else "",
-            rule=lambda value: web_address_problem("Source URL", value, SOURCE_URL_MAX),
+            rule=source_problem,
             max_length=SOURCE_URL_MAX,
-            placeholder="https://example.com/openapi.yaml",
+            placeholder="https://example.com/openapi.yaml or ~/api/openapi.yaml",
             id="source-url",
         )
 
     def on_mount(self) -> None:
         self.query_one(CheckedField).input.focus()
 
+    async def _source(self) -> dict[str, str]:
+        """``{"url": ...}``, or ``{"text": ...}`` read from the file named (in a thread)."""
+        value = self.query_one("#source-url", CheckedField).value.strip()
+        if is_web_address(value):
+            self._url = value
+            return {"url": value}
+        self._url = ""  # a text source has no URL: what check_applied looks for
+        try:
+            return {"text": await asyncio.to_thread(read_spec_file, value)}
+        except SpecFileError as problem:
+            # Before anything is sent: the form stays, with what was typed.
+            raise BadRequestError(f"{problem} Nothing was sent.") from None
+
     async def send(self) -> OpenAPISpec:
-        url = self._url = self.query_one("#source-url", CheckedField).value
+        source = await self._source()
         openapi = self.client.openapi
         if self.spec is None:
             slug = self._slug = self.query_one("#slug", CheckedField).value
-            return await openapi.create_openapi_spec(
-                self.organization_id, slug=slug, source={"url": url}
-            )
+            return await openapi.create_openapi_spec(self.organization_id, slug=slug, source=source)
         # The newest version before: after a lost answer, a newer one says it was taken.
         with self.client.revalidating():
             self._version = await spec_version(self.client, self.organization_id, self._slug)
         return await openapi.create_or_update_openapi_spec_by_slug(
-            self.organization_id, self._slug, source={"url": url}
+            self.organization_id, self._slug, source=source
         )
 
     async def check_applied(self) -> OpenAPISpec | None:

@@ -1,4 +1,5 @@
-"""Provides the command palette's sources: places seen so far, and the current screen's actions.
+"""Provides the command palette's sources: places seen so far, the views of the organisation
+in view by name (as k9s's command mode: type "members", Enter), and the current screen's actions.
 
 Titles come from the server, so hits are built as Content and highlighted here rather than
 with ``Matcher.highlight``, which reads its candidate as markup.
@@ -6,6 +7,7 @@ with ``Matcher.highlight``, which reads its candidate as markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -13,13 +15,20 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from .. import text
-from .navigation import KIND_LABELS, Location
+from .navigation import (
+    ADMIN_VIEWS,
+    KIND_LABELS,
+    Location,
+    admin_view_location,
+    review_queue_location,
+    sites_location,
+)
 from .screen import DocdeckScreen
 
 if TYPE_CHECKING:
     from ..app import DocdeckApp
 
-__all__ = ["DraftCommands", "LocationCommands", "ScreenCommands"]
+__all__ = ["VIEW_JUMPS", "DraftCommands", "LocationCommands", "ScreenCommands", "ViewCommands"]
 
 
 def _highlight(candidate: str, query: str, provider: Provider) -> Content:
@@ -30,6 +39,80 @@ def _highlight(candidate: str, query: str, provider: Provider) -> Content:
         if not candidate[offset].isspace():
             content = content.stylize(matcher.match_style, offset, offset + 1)
     return content
+
+
+ViewJump = Callable[[str, Location | None], Location | None]
+"""Where a view of an organisation is, from its id and its own place (None if not seen);
+None when the view does not exist (yet)."""
+
+
+def _admin(view: str) -> ViewJump:
+    def jump(organization_id: str, _place: Location | None) -> Location | None:
+        return admin_view_location(organization_id, view) if view in ADMIN_VIEWS else None
+
+    return jump
+
+
+def _review(_organization_id: str, place: Location | None) -> Location | None:
+    return review_queue_location(place) if place is not None else None
+
+
+VIEW_JUMPS: dict[str, tuple[str, ViewJump]] = {
+    "members": ("the organisation's members", _admin("members")),
+    "teams": ("the organisation's teams", _admin("teams")),
+    "sso": ("single sign-on", _admin("sso")),
+    "openapi": ("OpenAPI specifications", _admin("openapi")),
+    "translations": ("translations", _admin("translations")),
+    "git": ("Git sync", _admin("git")),
+    "access": ("who can … on …?", _admin("access")),
+    # The Invites admin view: offered once ADMIN_VIEWS names "invites".
+    "invites": ("invites and invite links", _admin("invites")),
+    "sites": (
+        "the organisation's sites",
+        lambda organization_id, _: sites_location(organization_id),
+    ),
+    "review": ("the review queue", _review),
+    "organization": ("the organisation's settings", _admin("organization")),
+}
+"""The views the palette jumps to by name: adding a view is one line."""
+
+
+class ViewCommands(Provider):
+    """Type a view's name ("members", "sites", "review") to go there, from anywhere inside
+    an organisation."""
+
+    @property
+    def docdeck(self) -> DocdeckApp:
+        return cast("DocdeckApp", self.app)
+
+    def _entries(self) -> list[tuple[str, str, Location]]:
+        place = getattr(self.screen, "location", None)
+        if not isinstance(place, Location) or not place.organization:
+            return []
+        organization_id = place.organization
+        own = self.docdeck.session.places.get("organization", organization_id)
+        entries = []
+        for name, (about, jump) in VIEW_JUMPS.items():
+            target = jump(organization_id, own)
+            if target is not None:
+                entries.append((f"{name}: {about}", text.one_line(target.title), target))
+        return entries
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for candidate, title, target in self._entries():
+            score = matcher.match(candidate)
+            if score > 0:
+                # The name typed in full goes first, ahead of places whose title holds it.
+                if candidate.startswith(query.strip().casefold() + ":"):
+                    score = 1.0 + score
+                yield Hit(
+                    score,
+                    _highlight(candidate, query, self),
+                    partial(self.docdeck.open_location, target),
+                    candidate,
+                    f"go to {title}",
+                )
 
 
 class LocationCommands(Provider):

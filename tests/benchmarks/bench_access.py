@@ -1,0 +1,96 @@
+"""Benchmark of the access view at scale (not part of the default run).
+
+Run: ``python -m pytest tests/benchmarks/bench_access.py -s -n 0``. Figures are printed; the
+assertions only check that the run did what it measures.
+
+The ``large`` dataset's Globex (10,001 spaces, 2,000 members), in-process at 80×24: the access
+view is built for one permission (admin: the service filters) from the aggregate operation, one
+request a space, then written as CSV. Reported: requests, time to build and to write, rows,
+the process's peak resident size (the local service's data included: it runs in the same
+process) and its resident size sampled during the build, and keypress to repaint while the
+build runs (a ``down`` every 50 ms, timed as ``bench_app.py`` does). Targets (issue 17): peak
+RSS under 300 MiB, keys at p95 under 50 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import resource
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.benchmarks.bench_admin import GLOBEX, _app, _until
+from tests.benchmarks.bench_app import _figures, _settle, key_to_repaint, recorded_repaints
+from tui.dialogs.access_dialogs import ExportCsvForm
+from tui.screens.admin_access import AccessScreen
+from tui.shell.navigation import admin_view_location
+from tui.widgets import TextField
+
+
+def _rss_mib() -> float:
+    with open("/proc/self/statm") as handle:
+        pages = int(handle.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def test_the_access_csv_of_one_permission_on_globex() -> None:
+    app, transport = _app("large")
+    rss: list[float] = []
+    keys: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        app.open_location(admin_view_location(GLOBEX, "access"))
+        screen: Any = app.screen
+        assert isinstance(screen, AccessScreen)
+        await _until(lambda: screen.view is not None, 120)
+        await _settle(pilot)
+        before = transport.requests
+        started = time.perf_counter()
+        screen.role = "admin"
+        screen.action_build()
+        await _until(lambda: len(screen.table.shown) > 0, 120)
+        first_rows = time.perf_counter() - started
+        table = screen.table
+        with recorded_repaints(screen, lambda: table.cursor_row) as repaints:
+            while screen.building:
+                rss.append(_rss_mib())
+                if table.cursor_row < table.row_count - 1:
+                    keys.append(await key_to_repaint(app, "down", repaints, past=table.cursor_row))
+                await asyncio.sleep(0.05)
+        built = time.perf_counter() - started
+        build = screen.build
+        assert build is not None and build.finished
+        requests = transport.requests - before
+        with tempfile.TemporaryDirectory() as folder:
+            target = Path(folder) / "globex-admins.csv"
+            began = time.perf_counter()
+            screen.action_export_csv()
+            await _settle(pilot)
+            form: Any = app.screen
+            assert isinstance(form, ExportCsvForm)
+            form.query_one("#path", TextField).input.value = str(target)
+            form.submit()
+            await _until(lambda: not isinstance(app.screen, ExportCsvForm), 600)
+            written = time.perf_counter() - began
+            size = target.stat().st_size
+            with target.open("rb") as handle:
+                lines = sum(1 for _ in handle)
+    print(
+        f"\nAccess CSV of Globex for one permission (admin), in-process at 80x24:\n"
+        f"  {build.spaces_done:,} spaces, {build.rows:,} rows, {requests:,} requests\n"
+        f"  first rows drawn {first_rows * 1000:.0f} ms after asking; built in {built:.1f} s\n"
+        f"  written as CSV in {written:.1f} s ({size / 2**20:.0f} MiB)\n"
+        f"  resident size during the build: max {max(rss):.0f} MiB; peak of the process "
+        f"{_peak_mib():.0f} MiB (target: under 300)\n"
+        f"  keypress to repaint during the build over {len(keys)} keys: {_figures(keys)} "
+        f"(target: p95 under 50 ms)"
+    )
+    assert lines == build.rows + 1
+    assert keys
