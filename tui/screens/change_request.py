@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import text
+from ..actions.diff_threads import DiffThreads
 from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
 from ..api.errors import ApiError
@@ -76,7 +77,9 @@ def _no_text_change(change: PageChange) -> str:
     return "The text of this page did not change."
 
 
-class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]):
+class ChangeRequestScreen(
+    DiffThreads, ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]
+):
     """The header on top; below, the changes (a tree beside the diff), the threads, the merge."""
 
     NAMESPACE = "change request"
@@ -154,6 +157,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         self._open_threads: dict[str, int] = {}
         self._page_diff: PageDiff | None = None
         self._marks_asked = False
+        self._init_blocks(self._focus.block)
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -372,6 +376,7 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
             self.diff_view.show_message("The text of this page did not change.")
             return
         self.diff_view.show(page_diff.diff, mode=self.diff_mode())
+        self.show_blocks()
         self._after_first_diff()
 
     def _after_first_diff(self) -> None:
@@ -417,6 +422,12 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         # Until the user chooses (v), the diff follows the terminal's width.
         if self.mode is None and self.is_mounted:
             self.diff_view.set_mode(self.diff_mode())
+
+    def shown_page_diff(self) -> PageDiff | None:
+        page_diff = self._page_diff
+        if page_diff is None or page_diff.page_id != self._shown_page or not self.diff_view.diff:
+            return None
+        return page_diff
 
     def current_change(self) -> PageChange | None:
         changes = self.changes
@@ -543,6 +554,8 @@ class ChangeRequestScreen(ThreadListing, ReviewActions, BrowserScreen[ChangeRequ
         return place.kind == "change-request" and place.id == self.change_request_id
 
     def focus_on(self, place: Location, focus: Focus) -> None:
+        if focus.page and focus.block and self.view is not None:
+            self.go_to_block(focus.page, focus.block)
         if focus.thread:
             self.walk_threads(focus.thread)
 

@@ -14,8 +14,8 @@ from datetime import timedelta
 
 from ..content_tree import walk
 from ..http import iso, parse_iso
-from ..routes.content_document import block_containing, block_preview
 from ..records import recount_space
+from ..routes.content_document import block_containing, block_preview
 from ..store import Doc
 from .builder import EPOCH, Builder
 

@@ -160,28 +160,28 @@ def block_text(node: Any) -> str:
     if not isinstance(node, dict):
         return ""
     if isinstance(node.get("leaves"), list):
-        return "".join(str(leaf.get("text", "")) for leaf in node["leaves"] if isinstance(leaf, dict))
+        return "".join(
+            str(leaf.get("text", "")) for leaf in node["leaves"] if isinstance(leaf, dict)
+        )
     children = node.get("nodes")
     if not isinstance(children, list):
         return str(node.get("text", ""))
-    joiner = "\n" if any(isinstance(c, dict) and c.get("object") == "block" for c in children) else ""
+    joiner = (
+        "\n" if any(isinstance(c, dict) and c.get("object") == "block" for c in children) else ""
+    )
     return joiner.join(block_text(child) for child in children)
 
 
 def find_block(markdown: str, key: str) -> dict[str, Any] | None:
     """The top-level block of a page's markdown with this key, or None."""
-    for node in markdown_document(markdown)["nodes"]:
-        if node.get("key") == key:
-            return node
-    return None
+    nodes: list[dict[str, Any]] = markdown_document(markdown)["nodes"]
+    return next((node for node in nodes if node.get("key") == key), None)
 
 
 def block_containing(markdown: str, quote: str) -> dict[str, Any] | None:
     """The first top-level block of a page's markdown whose text holds ``quote``."""
-    for node in markdown_document(markdown)["nodes"]:
-        if quote in block_text(node):
-            return node
-    return None
+    nodes: list[dict[str, Any]] = markdown_document(markdown)["nodes"]
+    return next((node for node in nodes if quote in block_text(node)), None)
 
 
 def block_preview(block: dict[str, Any]) -> str:
