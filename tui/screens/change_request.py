@@ -132,6 +132,14 @@ class ChangeRequestScreen(
             tooltip="Show every unchanged line of the page, or fold them again",
         ),
         Binding(
+            "D",
+            "since_review",
+            "Since my review",
+            show=False,
+            id="change_request.since_review",
+            tooltip="Show only what changed since your outdated review, or the whole again",
+        ),
+        Binding(
             "T",
             "page_threads",
             "Threads",
@@ -157,6 +165,8 @@ class ChangeRequestScreen(
         self._open_threads: dict[str, int] = {}
         self._page_diff: PageDiff | None = None
         self._marks_asked = False
+        self._since_review = False
+        """Whether the tree and diffs show what changed since the user's outdated review."""
         self._init_blocks(self._focus.block)
 
     # -- frame -----------------------------------------------------------------------------
@@ -193,7 +203,15 @@ class ChangeRequestScreen(
 
     @property
     def changes(self) -> ChangeSet | None:
-        return self.view.changes if self.view is not None else None
+        compared = self.compared_view()
+        return compared.changes if compared is not None else None
+
+    def compared_view(self) -> ChangeRequestView | None:
+        """The view whose changes are shown: the whole change request, or since my review."""
+        view = self.view
+        if view is not None and self._since_review:
+            return view.since_my_review() or view
+        return view
 
     # -- the view --------------------------------------------------------------------------
 
@@ -209,7 +227,7 @@ class ChangeRequestScreen(
         places.see(space_location(view.space))
         self.show_location(change_request_location(view.space, view.change_request))
         self._show_header()
-        self._show_tree(view.changes)
+        self._show_tree(self.changes or view.changes)
         merged = view.change_request.is_merged
         tabs = self.query_one(TabbedContent)
         if merged:
@@ -221,7 +239,7 @@ class ChangeRequestScreen(
         if first:
             self._open_first_page()
         elif self._shown_page is not None:
-            change = view.changes.find(self._shown_page)
+            change = (self.changes or view.changes).find(self._shown_page)
             if change is None:
                 self._open_first_page()
             elif self._page_diff is not None and (
@@ -272,6 +290,17 @@ class ChangeRequestScreen(
         lines = [title, Content(" · ").join(facts)]
         if cr.outdated and view.open:
             lines.append(Content.styled("⚠ main has moved on: press u to update", "$text-warning"))
+        state = view.state
+        if state.my_outdated and view.open:
+            lines.append(
+                Content.styled(
+                    f"⚠ {state.mine_outdated}: "
+                    + (
+                        "D shows the whole change request" if self._since_review else "D shows them"
+                    ),
+                    "$text-warning",
+                )
+            )
         if cr.is_merged:
             lines.append(
                 Content.styled(
@@ -279,7 +308,7 @@ class ChangeRequestScreen(
                     "$text-accent",
                 )
             )
-        said = view.state.sentences()
+        said = state.sentences()
         if view.state.requested_from_me and view.open:
             said.insert(0, "Your review is requested: a approves, x asks for changes")
         if said:
@@ -287,7 +316,10 @@ class ChangeRequestScreen(
         self.query_one("#cr-header", Static).update(Content("\n").join(lines))
 
     def _show_tree(self, changes: ChangeSet) -> None:
-        self.query_one("#changes-summary", Static).update(Content.styled(changes.summary(), "bold"))
+        summary = changes.summary()
+        if self._since_review:
+            summary = f"Since your review: {summary}"
+        self.query_one("#changes-summary", Static).update(Content.styled(summary, "bold"))
         tree = self.change_tree
         levels: dict[str | None, list[TreeItem[ChangeTreeNode]]] = {}
         expand_all = len(changes) <= EXPAND_ALL_UP_TO
@@ -357,9 +389,10 @@ class ChangeRequestScreen(
             return
         self.diff_view.show_message("Loading the diff…")
         client = self.client
+        compared = self.compared_view() or view
 
         async def fetch() -> PageDiff:
-            return await fetch_page_diff(client, view, change)
+            return await fetch_page_diff(client, compared, change)
 
         def failed(error: ApiError) -> None:
             self.diff_view.show_message(f"The diff could not be loaded: {error.message}")
@@ -470,6 +503,18 @@ class ChangeRequestScreen(
             self.set_note("Last change of the page: on to the next page")
         self.query_one(TabbedContent).active = "changes"
         self.select_change(changes.changes[target])
+
+    def action_since_review(self) -> None:
+        view = self.view
+        if view is None or view.since_my_review() is None:
+            self.set_note("Your review is not outdated: the whole change request is what you saw")
+            return
+        self._since_review = not self._since_review
+        self._shown_page = None
+        self._show_header()
+        self._show_tree(self.changes or view.changes)
+        self.query_one(TabbedContent).active = "changes"
+        self._open_first_page()
 
     def action_all_lines(self) -> None:
         self.diff_view.toggle_everything()
