@@ -166,6 +166,8 @@ class ChangeRequestScreen(
         self._page_diff: PageDiff | None = None
         self._marks_asked = False
         self._since_review = False
+        self._land_at_end = False
+        """Whether the next diff shown opens at its last change (p from the previous page)."""
         """Whether the tree and diffs show what changed since the user's outdated review."""
         self._init_blocks(self._focus.block)
 
@@ -368,8 +370,22 @@ class ChangeRequestScreen(
 
     def _highlight_settled(self) -> None:
         item = self.change_tree.highlighted
-        if item is not None and item.value.change is not None:
+        if item is None:
+            return
+        if item.value.change is not None:
             self.open_change(item.value.change)
+        elif self._shown_page != item.value.page_id:
+            # An unchanged page holding changed ones: the pane no longer shows another page.
+            self._shown_page = item.value.page_id
+            self._page_diff = None
+            self.query_one("#diff-title", Static).update(
+                Content.assemble(
+                    Content.styled("· ", "bold"), text.content(item.value.title, "bold")
+                )
+            )
+            self.diff_view.show_message(
+                "This page did not change: it is shown for the changed pages under it."
+            )
 
     def on_item_tree_item_selected(self, event: ItemTree.ItemSelected) -> None:
         if event.tree is self.change_tree and event.item.value.change is not None:
@@ -409,6 +425,9 @@ class ChangeRequestScreen(
             self.diff_view.show_message("The text of this page did not change.")
             return
         self.diff_view.show(page_diff.diff, mode=self.diff_mode())
+        if self._land_at_end:
+            self._land_at_end = False
+            self.diff_view.last_change()
         self.show_blocks()
         self._after_first_diff()
 
@@ -480,8 +499,10 @@ class ChangeRequestScreen(
             self._step_page(1, at_edge=True)
 
     def action_previous_change(self) -> None:
+        # As n goes on to the next page after the last change, p goes back to the previous
+        # page's last change.
         if not self.diff_view.previous_change():
-            self.set_note("No change before this one on the page")
+            self._step_page(-1, at_edge=True)
 
     def action_next_page(self) -> None:
         self._step_page(1)
@@ -500,7 +521,12 @@ class ChangeRequestScreen(
             self.set_note("That was the last changed page" if step > 0 else "This is the first")
             return
         if at_edge:
-            self.set_note("Last change of the page: on to the next page")
+            self._land_at_end = step < 0
+            self.set_note(
+                "Last change of the page: on to the next page"
+                if step > 0
+                else "First change of the page: back to the previous page"
+            )
         self.query_one(TabbedContent).active = "changes"
         self.select_change(changes.changes[target])
 

@@ -266,6 +266,14 @@ class DiffView(ScrollView, can_focus=True):
         self._move_to(found, top=True)
         return True
 
+    def last_change(self) -> bool:
+        """Move to the last run of changes; False when the diff has none."""
+        found = previous_change(self.rows, len(self.rows))
+        if found is None:
+            return False
+        self._move_to(found, top=True)
+        return True
+
     def previous_change(self) -> bool:
         found = previous_change(self.rows, self.cursor)
         if found is None:

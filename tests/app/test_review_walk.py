@@ -1,0 +1,57 @@
+"""What a reviewer's walk through a change request found: keys that do what they say."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tui.data.diff import previous_change
+from tui.widgets.diff_view import DiffView
+
+from .conftest import settle
+from .reviewing import drafts_home, open_change_request, tree_titles
+
+__all__ = ["drafts_home"]
+
+
+def diff_title(screen) -> str:
+    return str(screen.query_one("#diff-title", Static).render())
+
+
+async def test_p_at_the_first_change_goes_back_to_the_previous_pages_last_change(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        assert diff_title(screen).startswith("~ Installation")
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        assert diff_title(screen).startswith("~✎ Configuring the client")
+        view = screen.query_one(DiffView)
+        while view.previous_change():  # to the page's first change
+            pass
+        await pilot.press("p")
+        await settle(pilot)
+        assert diff_title(screen).startswith("~ Installation")
+        # On its last change, as n from there would have left it.
+        assert view.cursor == previous_change(view.rows, len(view.rows))
+        await pilot.press("n")
+        await settle(pilot)
+        assert diff_title(screen).startswith("~✎ Configuring the client")
+
+
+async def test_the_cursor_on_an_unchanged_parent_page_clears_the_diff_pane(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        assert tree_titles(screen)[2] == "· Usage"
+        screen.change_tree.focus()
+        await pilot.press("down", "down")
+        await pilot.pause(0.1)
+        await settle(pilot)
+        view = screen.query_one(DiffView)
+        assert view.row_count == 0
+        assert view.message.startswith("This page did not change")
+        assert diff_title(screen) == "· Usage"
+        await pilot.press("up")
+        await pilot.pause(0.1)
+        await settle(pilot)
+        assert diff_title(screen).startswith("~✎ Configuring the client") and view.row_count
