@@ -5,10 +5,13 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tui.data.diff import previous_change
+from tui.dialogs.comment_form import EditMessageDialog
+from tui.dialogs.thread_forms import ReactionPicker
+from tui.screens.thread import MessageBox, ThreadScreen
 from tui.widgets.diff_view import DiffView
 
 from .conftest import settle
-from .reviewing import drafts_home, open_change_request, tree_titles
+from .reviewing import drafts_home, open_change_request, tree_titles, type_text
 
 __all__ = ["drafts_home"]
 
@@ -55,3 +58,37 @@ async def test_the_cursor_on_an_unchanged_parent_page_clears_the_diff_pane(make_
         await pilot.pause(0.1)
         await settle(pilot)
         assert diff_title(screen).startswith("~✎ Configuring the client") and view.row_count
+
+
+async def test_after_a_reaction_the_message_reacted_to_keeps_the_selection(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_change_request(pilot, "Document the new rate limits")
+        await pilot.press("t")
+        await settle(pilot)
+        thread = app.screen
+        assert isinstance(thread, ThreadScreen)
+        await pilot.press("c")
+        await type_text(pilot, "A second message")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        boxes = list(thread.query(MessageBox))
+        assert len(boxes) >= 2
+        boxes[-1].focus()
+        await pilot.press("plus")
+        await settle(pilot)
+        assert isinstance(app.screen, ReactionPicker)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is thread
+        boxes = list(thread.query(MessageBox))
+        assert boxes[-1].has_focus and boxes[-1].message.reactions
+        await pilot.press("e")  # the edit acts on the same message, and keeps it too
+        await settle(pilot)
+        assert isinstance(app.screen, EditMessageDialog)
+        app.screen.body.area.text = "A second message, edited"
+        await pilot.click("#confirm")
+        await settle(pilot)
+        boxes = list(thread.query(MessageBox))
+        assert boxes[-1].has_focus
+        assert boxes[-1].message.body.markdown == "A second message, edited"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -285,6 +285,9 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         now = self.docdeck.clock()
         container = self.query_one("#messages", VerticalScroll)
         focused = self._focused_index()
+        if focused is None:
+            # A dialog (a reaction, an edit) had the focus: the message it acted on keeps it.
+            focused = self._focus_index
         await container.remove_children()
         messages: list[Message] = [view.comment, *view.replies]
         boxes = [
@@ -296,9 +299,15 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             for message in messages
         ]
         await container.mount_all(boxes)
-        index = min(focused if focused is not None else 0, len(boxes) - 1)
+        index = min(focused, len(boxes) - 1)
         if self.focused is None or not isinstance(self.focused, TextArea):
             boxes[index].focus()
+            self._focus_index = index
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        index = self._focused_index()
+        if index is not None:
+            self._focus_index = index
 
     def _focused_index(self) -> int | None:
         boxes = list(self.query(MessageBox))
