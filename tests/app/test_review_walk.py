@@ -11,7 +11,7 @@ from tui.screens.thread import MessageBox, ThreadScreen
 from tui.widgets.diff_view import DiffView
 
 from .conftest import settle
-from .reviewing import drafts_home, open_change_request, tree_titles, type_text
+from .reviewing import diff_rows, drafts_home, open_change_request, tree_titles, type_text
 
 __all__ = ["drafts_home"]
 
@@ -92,3 +92,18 @@ async def test_after_a_reaction_the_message_reacted_to_keeps_the_selection(make_
         boxes = list(thread.query(MessageBox))
         assert boxes[-1].has_focus
         assert boxes[-1].message.body.markdown == "A second message, edited"
+
+
+async def test_the_layout_chosen_with_v_holds_on_the_next_change_request(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        first = await open_change_request(pilot, "Document the new rate limits")
+        assert first.query_one(DiffView).mode == "split"  # wide enough: side by side
+        await pilot.press("v")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        second = await open_change_request(pilot, "Add a rollback checklist")
+        assert second is not first
+        assert second.query_one(DiffView).mode == "unified"
+        assert all(" │ " not in row for row in diff_rows(second))

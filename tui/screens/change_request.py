@@ -466,6 +466,9 @@ class ChangeRequestScreen(
         self.query_one("#diff-title", Static).update(Content(" · ").join(parts))
 
     def diff_mode(self) -> DiffMode:
+        if self.mode is None and self.session.diff_layout in ("split", "unified"):
+            # The choice made on another change request holds here too.
+            self.mode = "split" if self.session.diff_layout == "split" else "unified"
         if self.mode is not None:
             return self.mode
         return "split" if self.app.size.width >= SPLIT_MIN_WIDTH else "unified"
@@ -489,6 +492,7 @@ class ChangeRequestScreen(
 
     def action_toggle_view(self) -> None:
         self.mode = "unified" if self.diff_mode() == "split" else "split"
+        self.session.diff_layout = self.mode
         self.diff_view.set_mode(self.mode)
         self.notify(
             "Side by side" if self.mode == "split" else "Unified", title="Diff", timeout=1.5
