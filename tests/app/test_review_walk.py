@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent
 
 from tui.data.diff import previous_change
 from tui.dialogs.comment_form import EditMessageDialog
@@ -107,3 +107,18 @@ async def test_the_layout_chosen_with_v_holds_on_the_next_change_request(make_ap
         assert second is not first
         assert second.query_one(DiffView).mode == "unified"
         assert all(" │ " not in row for row in diff_rows(second))
+
+
+async def test_m_shift_opens_the_merge_tab_of_a_merged_change_request(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_change_request(pilot, "Document token scopes")
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.query_one(TabbedContent).active == "merge"
+        assert "What the merge did to main" in str(
+            screen.query_one("#merge-changes", Static).render()
+        )
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.query_one(TabbedContent).active == "changes"

@@ -146,6 +146,14 @@ class ChangeRequestScreen(
             id="change_request.threads",
             tooltip="The threads of the page shown (the Threads tab), or back to the changes",
         ),
+        Binding(
+            "M",
+            "merge_tab",
+            "Merge tab",
+            show=False,
+            id="change_request.merge_tab",
+            tooltip="What the merge did to main (the Merge tab), or back to the changes",
+        ),
         *THREAD_BINDINGS,
         *REVIEW_BINDINGS,
     ]
@@ -557,6 +565,13 @@ class ChangeRequestScreen(
         await self.show_threads(page=self._shown_page)
 
     # -- tabs ------------------------------------------------------------------------------
+
+    def action_merge_tab(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        if self.view is None or not self.view.change_request.is_merged:
+            self.set_note("The Merge tab shows once the change request is merged")
+            return
+        tabs.active = "changes" if tabs.active == "merge" else "merge"
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "threads":
