@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from tui.data.review_queue import (
@@ -109,3 +109,34 @@ def test_only_spaces_with_open_change_requests_are_asked_and_the_cost_stays_smal
     assert len(spaces_to_ask(spaces)) == 3
     assert listing_cost(10_000, 3) == 13
     assert listing_cost(10_001, 3) == 14
+
+
+@dataclass
+class RevisionReview:
+    reviewer: User
+    status: str
+    outdated: bool
+    revision: str
+
+
+def test_my_outdated_review_is_said_with_the_pages_changed_since():
+    state = review_state(
+        [
+            RevisionReview(GRACE, "approved", False, "r-3"),
+            RevisionReview(ADA, "approved", True, "r-1"),  # Ada's latest: outdated
+            RevisionReview(ADA, "changes-requested", True, "r-0"),
+        ],
+        [],
+        me="u-ada",
+    )
+    assert state.my_outdated == "approval" and state.my_revision == "r-1"
+    assert state.mine_outdated == "your approval is outdated"
+    assert replace(state, changed_since=3).mine_outdated == (
+        "your approval is outdated: 3 pages changed since"
+    )
+    assert replace(state, changed_since=1).mine_outdated.endswith("1 page changed since")
+
+
+def test_a_current_review_of_mine_is_not_outdated():
+    state = review_state([RevisionReview(ADA, "changes-requested", False, "r-2")], [], me="u-ada")
+    assert state.my_outdated == "" and state.my_revision == "" and state.mine_outdated == ""

@@ -145,6 +145,7 @@ class ThreadListing(_Screen):
     _threads: list[Comment]
     _threads_next: str | None
     _thread_marks: tuple[dict[str, int], dict[str, str], list[tuple[str, str]]] | None = None
+    _all_threads: list[Comment] | None = None
 
     def thread_scope(self) -> ThreadScope:
         raise NotImplementedError
@@ -166,6 +167,9 @@ class ThreadListing(_Screen):
 
     def open_threads_changed(self, by_page: dict[str, int]) -> None:
         """The count of open threads of each page (to mark pages in a tree)."""
+
+    def block_threads_changed(self, threads: list[Comment]) -> None:
+        """Every thread, open or resolved (to mark the blocks they are attached to)."""
 
     @property
     def thread_list(self) -> ThreadList:
@@ -224,11 +228,15 @@ class ThreadListing(_Screen):
         client, scope = self.client, self.thread_scope()
         counts: dict[str, int] = {}
         titles: dict[str, str] = {}
-        async for comment in client.paginate(scope.list_threads, client, status="open", limit=1000):
+        # Resolved threads too: their blocks keep a (dimmed) mark in the diff.
+        every: list[Comment] = []
+        async for comment in client.paginate(scope.list_threads, client, status="all", limit=1000):
+            every.append(comment)
             page = comment.target.page
-            if page is not None:
+            if page is not None and not comment.resolved:
                 counts[page.id] = counts.get(page.id, 0) + 1
                 titles[page.id] = page.title
+        self._all_threads = every
         people = {
             member.user.id: member.user.display_name for member in await scope.commenters(client)
         }
@@ -241,6 +249,8 @@ class ThreadListing(_Screen):
         self._thread_marks = marks
         self._apply_marks(self.thread_list.page if self.has_thread_list else "")
         self.open_threads_changed(marks[0])
+        if self._all_threads is not None:
+            self.block_threads_changed(self._all_threads)
 
     def _apply_marks(self, page: str) -> None:
         """Offer the pages that have threads (and the one asked for) in the page filter."""

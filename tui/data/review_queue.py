@@ -90,6 +90,24 @@ class ReviewState:
     requested_from_me: bool = False
     outdated_reviews: int = 0
     """Reviews made against an older revision, which no longer count."""
+    my_outdated: str = ""
+    """When the user's own latest review is outdated, what it was: ``approval`` or
+    ``request for changes``."""
+    my_revision: str = ""
+    """The revision the user's outdated review was made against."""
+    changed_since: int | None = None
+    """Pages changed since the user's outdated review (None: not counted)."""
+
+    @property
+    def mine_outdated(self) -> str:
+        """``your approval is outdated: 3 pages changed since`` ("" when it is not)."""
+        if not self.my_outdated:
+            return ""
+        said = f"your {self.my_outdated} is outdated"
+        if self.changed_since is not None:
+            count = self.changed_since
+            said += f": {count} page{'s' if count != 1 else ''} changed since"
+        return said
 
     @property
     def label(self) -> str:
@@ -126,6 +144,8 @@ def review_state(
     them) and its requested reviewers; ``me`` is the user's id."""
     latest: dict[str, ReviewLike] = {}
     outdated = 0
+    reviews = list(reviews)
+    mine = next((review for review in reviews if review.reviewer.id == me), None)
     for review in reviews:
         if review.outdated:
             outdated += 1
@@ -145,6 +165,15 @@ def review_state(
         requested=tuple(r.name for r in asked if r.name and (r.user is None or r.user.id != me)),
         requested_from_me=any(r.user is not None and r.user.id == me for r in asked),
         outdated_reviews=outdated,
+        my_outdated=(
+            ("approval" if mine.status == "approved" else "request for changes")
+            if mine is not None and mine.outdated
+            else ""
+        ),
+        # The revision is read where there is one (the API's reviews always carry it).
+        my_revision=(
+            str(getattr(mine, "revision", "") or "") if mine is not None and mine.outdated else ""
+        ),
     )
 
 

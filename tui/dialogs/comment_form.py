@@ -162,7 +162,7 @@ class DraftedDialog(ActionDialog[T]):
 
 
 class NewThreadDialog(DraftedDialog[Comment]):
-    """A new thread, on a page when one is given."""
+    """A new thread, on a page when one is given, and on a block of it (quoted above the box)."""
 
     confirm_label = "Post"
     sending_note = "Posting…"
@@ -175,6 +175,8 @@ class NewThreadDialog(DraftedDialog[Comment]):
         *,
         page_id: str | None = None,
         page_title: str = "",
+        node_id: str | None = None,
+        block: str = "",
     ) -> None:
         where = f"on {text.one_line(page_title)}" if page_title else ""
         super().__init__(
@@ -185,15 +187,28 @@ class NewThreadDialog(DraftedDialog[Comment]):
         )
         self.scope = scope
         self.page_id = page_id
+        self.node_id = node_id
+        self.block = block
         self._sent = ""
         self._before: set[str] = set()
+
+    def compose_before(self) -> ComposeResult:
+        if self.node_id:
+            yield Static(
+                Content.assemble(
+                    Content.styled("On the block  ", "$text-muted"),
+                    text.content(text.one_line(self.block)[:200] or "(no text)", "italic"),
+                ),
+                id="thread-block",
+                classes="impact",
+            )
 
     async def send(self) -> Comment:
         self._sent = self.body.value
         # The newest threads before: after a lost answer, a new one with this text is it.
         with self.client.revalidating():
             self._before = await thread_ids(self.client, self.scope)
-        return await self.scope.post(self.client, self._sent, page=self.page_id)
+        return await self.scope.post(self.client, self._sent, page=self.page_id, node=self.node_id)
 
     async def check_applied(self) -> Comment | None:
         return await new_thread(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ..api import Client
@@ -64,10 +64,24 @@ class ChangeRequestView:
     base: str
     """The id of the base revision."""
     changes: ChangeSet
+    since_review: ChangeSet | None = None
+    """When the user's own review is outdated: what changed since the revision it was made
+    against (that revision compared with the change request's)."""
 
     @property
     def state(self) -> ReviewState:
-        return review_state(self.reviews, self.requested, me=self.me.id)
+        state = review_state(self.reviews, self.requested, me=self.me.id)
+        if self.since_review is not None:
+            state = replace(state, changed_since=len(self.since_review.changes))
+        return state
+
+    def since_my_review(self) -> ChangeRequestView | None:
+        """The same change request compared with the revision the user reviewed (None when
+        the user's review is not outdated): the tree and the diffs of what moved on since."""
+        state = review_state(self.reviews, self.requested, me=self.me.id)
+        if self.since_review is None or not state.my_revision:
+            return None
+        return replace(self, base=state.my_revision, changes=self.since_review)
 
     @property
     def open(self) -> bool:
@@ -118,7 +132,13 @@ async def fetch_change_request_view(
     )
     # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
     changes = await asyncio.to_thread(compare, base_revision_.pages, head_revision.pages)
-    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes)
+    since: ChangeSet | None = None
+    mine = review_state(reviews, requested, me=me.id).my_revision
+    if mine:
+        # The user's review is outdated: one more read, for what changed since it.
+        reviewed = await client.revisions.get_revision_by_id(space_id, mine)
+        since = await asyncio.to_thread(compare, reviewed.pages, head_revision.pages)
+    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes, since)
 
 
 async def _together(*steps: Awaitable[Any]) -> list[Any]:

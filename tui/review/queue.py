@@ -10,16 +10,20 @@ requested reviewers), again a few at a time, newest activity first.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..api import Client
 from ..api.models import ChangeRequest, Space, User
 from ..data.access import gather_limited
+from ..data.changes import ChangeSet, compare
 from ..data.review_queue import QueueEntry, ReviewQueue, review_state, spaces_to_ask
 
 __all__ = [
     "AT_ONCE",
     "SPACES_PAGE",
+    "changes_since",
     "gather_change_requests",
     "gather_review_states",
     "queue_entry",
@@ -29,6 +33,18 @@ SPACES_PAGE = 1000
 """The service's largest page: an organisation of 10,000 spaces is 10 requests."""
 AT_ONCE = 4
 """Requests of the queue in flight at the same time."""
+
+
+async def changes_since(
+    client: Client, space_id: str, change_request_id: str, revision: str
+) -> ChangeSet:
+    """What changed in a change request since one of its revisions (the one a review was
+    made against): that revision's pages compared with the change request's."""
+    then = await client.revisions.get_revision_by_id(space_id, revision)
+    now = await client.change_request_content.get_revision_of_change_request_by_id(
+        space_id, change_request_id
+    )
+    return await asyncio.to_thread(compare, then.pages, now.pages)
 
 
 def queue_entry(space: Space, change_request: ChangeRequest) -> QueueEntry:
@@ -100,7 +116,14 @@ async def gather_review_states(
         asked = await client.change_request_reviews.get_requested_reviewers_by_change_request_id(
             entry.space_id, entry.change_request_id, limit=100
         )
-        queue.set_state(entry.key, review_state(reviews.items, asked.items, me=me.id))
+        state = review_state(reviews.items, asked.items, me=me.id)
+        if state.my_revision:
+            # The user's review is outdated: how far the change request moved on since.
+            changes = await changes_since(
+                client, entry.space_id, entry.change_request_id, state.my_revision
+            )
+            state = replace(state, changed_since=len(changes.changes))
+        queue.set_state(entry.key, state)
         arrived(entry)
 
     await gather_limited(queue.missing_states(), one, limit=AT_ONCE)

@@ -73,13 +73,16 @@ def _state_content(state: ReviewState | None) -> list[Content]:
         return []
     label = state.label
     if not label:
-        return []
+        return [Content.styled(state.mine_outdated, "$text-warning")] if state.my_outdated else []
     style = {
         "review requested from you": "bold $text-accent",
         "changes requested": "$text-error",
         "approved": "$text-success",
     }.get(label, "$text-muted")
-    return [Content.styled(label, style)]
+    said = [Content.styled(label, style)]
+    if state.my_outdated:
+        said.append(Content.styled(state.mine_outdated, "$text-warning"))
+    return said
 
 
 def change_request_line(

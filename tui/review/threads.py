@@ -57,15 +57,31 @@ class ThreadScope:
             )
         return await client.space_comments.get_comment_in_space(self.space_id, comment_id)
 
-    async def post(self, client: Client, body: str, *, page: str | None = None) -> Comment:
+    async def post(
+        self, client: Client, body: str, *, page: str | None = None, node: str | None = None
+    ) -> Comment:
+        """Start a thread, on a page (its id) and a block of it (a node id) when given."""
         target = page if page else UNSET
+        block = node if node else UNSET
         if self.change_request_id is not None:
             return await client.change_request_comments.post_comment_in_change_request(
-                self.space_id, self.change_request_id, body=body, page=target
+                self.space_id, self.change_request_id, body=body, page=target, node=block
             )
         return await client.space_comments.post_comment_in_space(
-            self.space_id, body=body, page=target
+            self.space_id, body=body, page=target, node=block
         )
+
+    async def page_document(self, client: Client, page_id: str) -> dict[str, Any] | None:
+        """A page of this scope's current content as a structured document (its blocks)."""
+        if self.change_request_id is not None:
+            page = await client.change_request_content.get_page_in_change_request_by_id(
+                self.space_id, self.change_request_id, page_id, format="document"
+            )
+        else:
+            page = await client.space_content.get_page_by_id(
+                self.space_id, page_id, format="document"
+            )
+        return page.document
 
     async def update(self, client: Client, comment_id: str, **changes: Any) -> Comment:
         if self.change_request_id is not None:

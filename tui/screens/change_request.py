@@ -18,6 +18,7 @@ from ..actions.change_request_content import (
     CONTENT_OF_CHANGE_REQUEST_BINDINGS,
     ChangeRequestContent,
 )
+from ..actions.diff_threads import DiffThreads
 from ..actions.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from ..actions.thread_listing import THREAD_BINDINGS, ThreadListing
 from ..api.errors import ApiError, RateLimitError
@@ -92,7 +93,11 @@ def _no_text_change(change: PageChange) -> str:
 
 
 class ChangeRequestScreen(
-    ChangeRequestContent, ThreadListing, ReviewActions, BrowserScreen[ChangeRequestView]
+    ChangeRequestContent,
+    DiffThreads,
+    ThreadListing,
+    ReviewActions,
+    BrowserScreen[ChangeRequestView],
 ):
     """The header on top; below, the changes (a tree beside the diff), the threads, the merge."""
 
@@ -146,11 +151,27 @@ class ChangeRequestScreen(
             tooltip="Show every unchanged line of the page, or fold them again",
         ),
         Binding(
+            "D",
+            "since_review",
+            "Since my review",
+            show=False,
+            id="change_request.since_review",
+            tooltip="Show only what changed since your outdated review, or the whole again",
+        ),
+        Binding(
             "T",
             "page_threads",
             "Threads",
             id="change_request.threads",
             tooltip="The threads of the page shown (the Threads tab), or back to the changes",
+        ),
+        Binding(
+            "M",
+            "merge_tab",
+            "Merge tab",
+            show=False,
+            id="change_request.merge_tab",
+            tooltip="What the merge did to main (the Merge tab), or back to the changes",
         ),
         *THREAD_BINDINGS,
         *REVIEW_BINDINGS,
@@ -175,6 +196,11 @@ class ChangeRequestScreen(
         self.activity = ActivityPoller(
             self, self.look_for_activity, self.docdeck.config.poll_interval
         )
+        self._since_review = False
+        """Whether the tree and diffs show what changed since the user's outdated review."""
+        self._land_at_end = False
+        """Whether the next diff shown opens at its last change (p from the previous page)."""
+        self._init_blocks(self._focus.block)
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -210,7 +236,15 @@ class ChangeRequestScreen(
 
     @property
     def changes(self) -> ChangeSet | None:
-        return self.view.changes if self.view is not None else None
+        compared = self.compared_view()
+        return compared.changes if compared is not None else None
+
+    def compared_view(self) -> ChangeRequestView | None:
+        """The view whose changes are shown: the whole change request, or since my review."""
+        view = self.view
+        if view is not None and self._since_review:
+            return view.since_my_review() or view
+        return view
 
     # -- the view --------------------------------------------------------------------------
 
@@ -226,7 +260,7 @@ class ChangeRequestScreen(
         places.see(space_location(view.space))
         self.show_location(change_request_location(view.space, view.change_request))
         self._show_header()
-        self._show_tree(view.changes)
+        self._show_tree(self.changes or view.changes)
         merged = view.change_request.is_merged
         tabs = self.query_one(TabbedContent)
         if merged:
@@ -238,7 +272,7 @@ class ChangeRequestScreen(
         if first:
             self._open_first_page()
         elif self._shown_page is not None:
-            change = view.changes.find(self._shown_page)
+            change = (self.changes or view.changes).find(self._shown_page)
             if change is None:
                 self._open_first_page()
             elif self._page_diff is not None and (
@@ -292,6 +326,17 @@ class ChangeRequestScreen(
         lines = [title, Content(" · ").join(facts)]
         if cr.outdated and view.open:
             lines.append(Content.styled("⚠ main has moved on: press u to update", "$text-warning"))
+        state = view.state
+        if state.my_outdated and view.open:
+            lines.append(
+                Content.styled(
+                    f"⚠ {state.mine_outdated}: "
+                    + (
+                        "D shows the whole change request" if self._since_review else "D shows them"
+                    ),
+                    "$text-warning",
+                )
+            )
         if cr.is_merged:
             lines.append(
                 Content.styled(
@@ -299,7 +344,7 @@ class ChangeRequestScreen(
                     "$text-accent",
                 )
             )
-        said = view.state.sentences()
+        said = state.sentences()
         if view.state.requested_from_me and view.open:
             said.insert(0, "Your review is requested: a approves, x asks for changes")
         if said:
@@ -307,7 +352,10 @@ class ChangeRequestScreen(
         self.query_one("#cr-header", Static).update(Content("\n").join(lines))
 
     def _show_tree(self, changes: ChangeSet) -> None:
-        self.query_one("#changes-summary", Static).update(Content.styled(changes.summary(), "bold"))
+        summary = changes.summary()
+        if self._since_review:
+            summary = f"Since your review: {summary}"
+        self.query_one("#changes-summary", Static).update(Content.styled(summary, "bold"))
         tree = self.change_tree
         levels: dict[str | None, list[TreeItem[ChangeTreeNode]]] = {}
         expand_all = len(changes) <= EXPAND_ALL_UP_TO
@@ -356,8 +404,22 @@ class ChangeRequestScreen(
 
     def _highlight_settled(self) -> None:
         item = self.change_tree.highlighted
-        if item is not None and item.value.change is not None:
+        if item is None:
+            return
+        if item.value.change is not None:
             self.open_change(item.value.change)
+        elif self._shown_page != item.value.page_id:
+            # An unchanged page holding changed ones: the pane no longer shows another page.
+            self._shown_page = item.value.page_id
+            self._page_diff = None
+            self.query_one("#diff-title", Static).update(
+                Content.assemble(
+                    Content.styled("· ", "bold"), text.content(item.value.title, "bold")
+                )
+            )
+            self.diff_view.show_message(
+                "This page did not change: it is shown for the changed pages under it."
+            )
 
     def on_item_tree_item_selected(self, event: ItemTree.ItemSelected) -> None:
         if event.tree is self.change_tree and event.item.value.change is not None:
@@ -377,9 +439,10 @@ class ChangeRequestScreen(
             return
         self.diff_view.show_message("Loading the diff…")
         client = self.client
+        compared = self.compared_view() or view
 
         async def fetch() -> PageDiff:
-            return await fetch_page_diff(client, view, change)
+            return await fetch_page_diff(client, compared, change)
 
         def failed(error: ApiError) -> None:
             self.diff_view.show_message(f"The diff could not be loaded: {error.message}")
@@ -396,6 +459,10 @@ class ChangeRequestScreen(
             self.diff_view.show_message("The text of this page did not change.")
             return
         self.diff_view.show(page_diff.diff, mode=self.diff_mode())
+        if self._land_at_end:
+            self._land_at_end = False
+            self.diff_view.last_change()
+        self.show_blocks()
         self._after_first_diff()
 
     def _after_first_diff(self) -> None:
@@ -433,6 +500,9 @@ class ChangeRequestScreen(
         self.query_one("#diff-title", Static).update(Content(" · ").join(parts))
 
     def diff_mode(self) -> DiffMode:
+        if self.mode is None and self.session.diff_layout in ("split", "unified"):
+            # The choice made on another change request holds here too.
+            self.mode = "split" if self.session.diff_layout == "split" else "unified"
         if self.mode is not None:
             return self.mode
         return "split" if self.app.size.width >= SPLIT_MIN_WIDTH else "unified"
@@ -442,6 +512,12 @@ class ChangeRequestScreen(
         if self.mode is None and self.is_mounted:
             self.diff_view.set_mode(self.diff_mode())
 
+    def shown_page_diff(self) -> PageDiff | None:
+        page_diff = self._page_diff
+        if page_diff is None or page_diff.page_id != self._shown_page or not self.diff_view.diff:
+            return None
+        return page_diff
+
     def current_change(self) -> PageChange | None:
         changes = self.changes
         return changes.find(self._shown_page) if changes and self._shown_page else None
@@ -450,6 +526,7 @@ class ChangeRequestScreen(
 
     def action_toggle_view(self) -> None:
         self.mode = "unified" if self.diff_mode() == "split" else "split"
+        self.session.diff_layout = self.mode
         self.diff_view.set_mode(self.mode)
         self.notify(
             "Side by side" if self.mode == "split" else "Unified", title="Diff", timeout=1.5
@@ -460,8 +537,10 @@ class ChangeRequestScreen(
             self._step_page(1, at_edge=True)
 
     def action_previous_change(self) -> None:
+        # As n goes on to the next page after the last change, p goes back to the previous
+        # page's last change.
         if not self.diff_view.previous_change():
-            self.set_note("No change before this one on the page")
+            self._step_page(-1, at_edge=True)
 
     def action_next_page(self) -> None:
         self._step_page(1)
@@ -480,9 +559,26 @@ class ChangeRequestScreen(
             self.set_note("That was the last changed page" if step > 0 else "This is the first")
             return
         if at_edge:
-            self.set_note("Last change of the page: on to the next page")
+            self._land_at_end = step < 0
+            self.set_note(
+                "Last change of the page: on to the next page"
+                if step > 0
+                else "First change of the page: back to the previous page"
+            )
         self.query_one(TabbedContent).active = "changes"
         self.select_change(changes.changes[target])
+
+    def action_since_review(self) -> None:
+        view = self.view
+        if view is None or view.since_my_review() is None:
+            self.set_note("Your review is not outdated: the whole change request is what you saw")
+            return
+        self._since_review = not self._since_review
+        self._shown_page = None
+        self._show_header()
+        self._show_tree(self.changes or view.changes)
+        self.query_one(TabbedContent).active = "changes"
+        self._open_first_page()
 
     def action_all_lines(self) -> None:
         self.diff_view.toggle_everything()
@@ -495,6 +591,13 @@ class ChangeRequestScreen(
         await self.show_threads(page=self._shown_page)
 
     # -- tabs ------------------------------------------------------------------------------
+
+    def action_merge_tab(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        if self.view is None or not self.view.change_request.is_merged:
+            self.set_note("The Merge tab shows once the change request is merged")
+            return
+        tabs.active = "changes" if tabs.active == "merge" else "merge"
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "threads":
@@ -631,6 +734,8 @@ class ChangeRequestScreen(
         return place.kind == "change-request" and place.id == self.change_request_id
 
     def focus_on(self, place: Location, focus: Focus) -> None:
+        if focus.page and focus.block and self.view is not None:
+            self.go_to_block(focus.page, focus.block)
         if focus.thread:
             self.walk_threads(focus.thread)
 

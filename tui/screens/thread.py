@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,11 +14,13 @@ from textual.content import Content
 from textual.widgets import Button, Markdown, Static, TextArea
 
 from .. import text
+from ..actions.diff_threads import BLOCK_REMOVED, block_quote
 from ..actions.thread_listing import walk_to_next_thread
-from ..api.errors import AnswerLostError, ApiError
+from ..api.errors import AnswerLostError, ApiError, NotFoundError
 from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply, Space, User
 from ..data.drafts import DraftKind
+from ..data.page_blocks import document_blocks
 from ..dialogs import allowed
 from ..dialogs.applied import ids, new_reply, resolved_as
 from ..dialogs.comment_form import EditMessageDialog
@@ -30,6 +32,7 @@ from ..review.rows import message_heading, reactions_line
 from ..review.threads import ThreadScope
 from ..shell.lost_answers import write_checked
 from ..shell.navigation import (
+    Focus,
     Location,
     change_request_location,
     collection_location,
@@ -53,6 +56,8 @@ class ThreadView:
     space: Space
     me: User
     holder: Location
+    block_gone: bool = False
+    """Whether the block the thread is attached to is no longer in its page."""
 
 
 class MessageBox(Vertical, can_focus=True):
@@ -129,6 +134,14 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             id="thread.delete",
             tooltip="Delete your highlighted message (asks first)",
         ),
+        Binding(
+            "g",
+            "go_to_block",
+            "Its block",
+            show=False,
+            id="thread.block",
+            tooltip="Show the block the thread is on, highlighted in its page's diff",
+        ),
         Binding("j", "step(1)", "Next message", show=False, id="thread.down"),
         Binding("k", "step(-1)", "Previous message", show=False, id="thread.up"),
     ]
@@ -146,6 +159,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
     def compose_body(self) -> ComposeResult:
         yield Static(Content("Loading the thread…"), id="thread-header")
+        yield Static(id="thread-block")
         yield VerticalScroll(id="messages")
         with Vertical(id="reply-box"):
             yield TextArea(
@@ -202,7 +216,20 @@ class ThreadScreen(BrowserScreen[ThreadView]):
                 holder = change_request_location(space, change_request)
             else:
                 holder = space_location(space)
-        return ThreadView(comment, replies, space, me, holder)
+        return ThreadView(comment, replies, space, me, holder, await self._block_gone(comment))
+
+    async def _block_gone(self, comment: Comment) -> bool:
+        """Whether the thread's block has left its page (or the page has left the content)."""
+        node, page = comment.target.node, comment.target.page
+        if node is None or page is None:
+            return False
+        if page.outdated:
+            return True
+        try:
+            document = await self.scope.page_document(self.client, page.id)
+        except NotFoundError:
+            return True
+        return node.id not in {block.key for block in document_blocks(document)}
 
     async def show_view(self, view: ThreadView) -> None:
         self.view = view
@@ -210,6 +237,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         who = view.comment.posted_by.display_name if view.comment.posted_by else "someone"
         self.show_location(thread_location(view.holder, view.comment.id, f"Thread by {who}"))
         self._show_header()
+        self._show_block()
         await self._show_messages()
         self._show_reply_state()
 
@@ -239,9 +267,25 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             parts.append(
                 Content.assemble("resolved by ", text.content(comment.resolved_by.display_name))
             )
-        keys = "x reopens" if comment.resolved else "x resolves"
-        parts.append(Content.styled(f"{keys} · c replies · t next open thread", "$text-muted"))
+        keys = []
+        # A reader is offered only what a reader can do.
+        if view.space.permissions.comment:
+            keys.append("x reopens" if comment.resolved else "x resolves")
+            if comment.permissions.reply:
+                keys.append("c replies")
+        keys.append("t next open thread")
+        if comment.target.node is not None and view.holder.kind == "change-request":
+            keys.append("g its block")
+        parts.append(Content.styled(" · ".join(keys), "$text-muted"))
         self.query_one("#thread-header", Static).update(Content(" · ").join(parts))
+
+    def _show_block(self) -> None:
+        view = self.view
+        quote = self.query_one("#thread-block", Static)
+        node = view.comment.target.node if view is not None else None
+        quote.display = node is not None
+        if view is not None and node is not None:
+            quote.update(block_quote(node.preview or "", removed=view.block_gone))
 
     async def _show_messages(self) -> None:
         view = self.view
@@ -249,6 +293,9 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         now = self.docdeck.clock()
         container = self.query_one("#messages", VerticalScroll)
         focused = self._focused_index()
+        if focused is None:
+            # A dialog (a reaction, an edit) had the focus: the message it acted on keeps it.
+            focused = self._focus_index
         await container.remove_children()
         messages: list[Message] = [view.comment, *view.replies]
         boxes = [
@@ -260,13 +307,19 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             for message in messages
         ]
         await container.mount_all(boxes)
-        index = min(focused if focused is not None else 0, len(boxes) - 1)
+        index = min(focused, len(boxes) - 1)
         if self._draft_offered and not self.reply_area.disabled:
             # The box that shows an unsent reply keeps the focus (once: then as the user moves).
             self._draft_offered = False
             self.reply_area.focus()
         elif self.focused is None or not isinstance(self.focused, TextArea):
             boxes[index].focus()
+            self._focus_index = index
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        index = self._focused_index()
+        if index is not None:
+            self._focus_index = index
 
     def _focused_index(self) -> int | None:
         boxes = list(self.query(MessageBox))
@@ -529,6 +582,27 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         else:
             self.notify("Your reply is deleted.", title="Deleted")
             self.reload_after_change()
+
+    def action_go_to_block(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        target = view.comment.target
+        if target.page is None or view.holder.kind != "change-request":
+            self.notify(
+                "This thread is not on a page of a change request: there is no diff to show.",
+                title="No block",
+                markup=False,
+            )
+            return
+        if view.block_gone:
+            self.notify(
+                f"The thread stays, but {BLOCK_REMOVED}: its page is shown instead.",
+                title="Block removed",
+                markup=False,
+            )
+        block = target.node.id if target.node is not None and not view.block_gone else ""
+        self.docdeck.go_to_location(view.holder, Focus(page=target.page.id, block=block))
 
     def action_next_thread(self) -> None:
         view = self.view

@@ -139,6 +139,8 @@ class Focus:
     """A comment thread to open once the place is shown: its id, or ``next-open``."""
     page: str = ""
     """A page of a change request to show first (its id)."""
+    block: str = ""
+    """A block of that page to point at in its diff (a node id, as a comment's target)."""
     # -- sites (issue 10) --
     space: str = ""
     """For the sites of an organisation: keep those that show this space (its id)."""

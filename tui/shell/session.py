@@ -70,6 +70,9 @@ class Session:
     # -- review (issue 8) --
     review_run: ReviewRun | None = None
     """The review queue last opened: "next open thread" walks on to its next change request."""
+    diff_layout: str | None = None
+    """The diff layout the reviewer chose with v (``split`` or ``unified``), kept for the next
+    change request; None: by the terminal's width."""
     # -- sites (issue 10) --
     site_journal: Journal | None = None
     """The changes made to sites in this session, with their undo (made on first use)."""

@@ -8,12 +8,16 @@ when a line is first drawn.
 
 A cursor row (its line numbers highlighted) is what the keys act on: Enter on a fold shows the
 unchanged lines it hides, and the screen moves the cursor from change to change.
+
+When the screen tells it which block of the page each new line belongs to (``set_blocks``), a
+block with threads carries a mark in a column of its own at the left (``●2`` open threads,
+``✓1`` resolved ones, dimmed), and a block can be highlighted (``┃`` beside its lines).
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Literal
 
 from rich.cells import cell_len
@@ -35,6 +39,7 @@ from ..data.diff import (
     previous_change,
 )
 from ..data.diff_segments import DiffStyle, side_by_side_segments, unified_segments
+from ..data.page_blocks import BlockMark
 
 __all__ = ["DiffMode", "DiffView", "fold_cells", "line_breaks"]
 
@@ -47,6 +52,8 @@ Piece = tuple[str, Style]
 CONTEXT_LINES = 3
 """Unchanged lines shown around each change; longer runs fold behind one row."""
 TAB = "    "
+MARK_CELLS = 4
+"""The column of threads' marks, when the page has any: ``●12 ``."""
 
 _COMPONENTS = {
     DiffStyle.LINE_NUMBER: "diff-view--line-number",
@@ -138,6 +145,9 @@ class DiffView(ScrollView, can_focus=True):
     DiffView > .diff-view--cursor { background: $accent 50%; color: $text; }
     DiffView > .diff-view--separator { color: $border-blurred; }
     DiffView > .diff-view--message { color: $text-muted; }
+    DiffView > .diff-view--thread-mark { color: $text-warning; text-style: bold; }
+    DiffView > .diff-view--resolved-mark { color: $text-muted; text-style: dim; }
+    DiffView > .diff-view--block { color: $text-accent; background: $accent 25%; }
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -145,6 +155,9 @@ class DiffView(ScrollView, can_focus=True):
         "diff-view--cursor",
         "diff-view--separator",
         "diff-view--message",
+        "diff-view--thread-mark",
+        "diff-view--resolved-mark",
+        "diff-view--block",
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -160,7 +173,8 @@ class DiffView(ScrollView, can_focus=True):
             "Expand",
             show=False,
             id="diff.expand",
-            tooltip="Show the unchanged lines behind the fold under the cursor",
+            tooltip="Show the unchanged lines behind the fold under the cursor, or the threads "
+            "of the block under it",
         ),
     ]
 
@@ -176,6 +190,19 @@ class DiffView(ScrollView, can_focus=True):
         def control(self) -> DiffView:
             return self.view
 
+    class ThreadsWanted(Message):
+        """Enter on a block that has threads: the screen shows them."""
+
+        def __init__(self, view: DiffView, block: str, mark: BlockMark) -> None:
+            super().__init__()
+            self.view = view
+            self.block = block
+            self.mark = mark
+
+        @property
+        def control(self) -> DiffView:
+            return self.view
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.mode: DiffMode = "split"
@@ -186,6 +213,10 @@ class DiffView(ScrollView, can_focus=True):
         self.everything = False
         """Whether every unchanged line is shown (no folds)."""
         self._message = ""
+        self._owners: Sequence[str | None] = ()
+        self._marks: Mapping[str, BlockMark] = {}
+        self.highlighted_block: str | None = None
+        """The block the screen pointed at (from a thread): its lines carry a bar."""
         self._starts: list[int] = [0]
         self._cache: LRUCache[tuple[int, int, bool], list[Strip]] = LRUCache(512)
 
@@ -195,6 +226,7 @@ class DiffView(ScrollView, can_focus=True):
         """Show a diff from its first change (folds closed)."""
         self.diff = diff
         self._message = ""
+        self._owners, self._marks, self.highlighted_block = (), {}, None
         if mode is not None:
             self.mode = mode
         self.expanded = set()
@@ -206,6 +238,7 @@ class DiffView(ScrollView, can_focus=True):
     def show_message(self, message: str) -> None:
         """A line of text instead of a diff (loading, nothing changed, a failure)."""
         self.diff = None
+        self._owners, self._marks, self.highlighted_block = (), {}, None
         self.rows = []
         self._message = message
         self.cursor = 0
@@ -228,6 +261,14 @@ class DiffView(ScrollView, can_focus=True):
     def next_change(self) -> bool:
         """Move to the next run of changes; False after the last one."""
         found = next_change(self.rows, self.cursor)
+        if found is None:
+            return False
+        self._move_to(found, top=True)
+        return True
+
+    def last_change(self) -> bool:
+        """Move to the last run of changes; False when the diff has none."""
+        found = previous_change(self.rows, len(self.rows))
         if found is None:
             return False
         self._move_to(found, top=True)
@@ -261,6 +302,81 @@ class DiffView(ScrollView, can_focus=True):
         self._move_to(min(at, len(self.rows) - 1), top=False)
         return True
 
+    # -- blocks and their threads ----------------------------------------------------------
+
+    def set_blocks(self, owners: Sequence[str | None], marks: Mapping[str, BlockMark]) -> None:
+        """Which block each new line (0-based) belongs to, and the threads on blocks."""
+        self._owners, self._marks = owners, marks
+        self._relayout()
+
+    @property
+    def has_blocks(self) -> bool:
+        return bool(self._owners)
+
+    def block_at(self, index: int) -> str | None:
+        """The block the row shows a line of (its new side); None: of no block, or removed."""
+        if not self._owners or not 0 <= index < len(self.rows):
+            return None
+        row = self.rows[index]
+        if isinstance(row, UnifiedRow):
+            number = row.new_number
+        else:
+            number = row.new.number if row.new is not None else None
+        if number is None or not 0 < number <= len(self._owners):
+            return None
+        return self._owners[number - 1]
+
+    def block_at_cursor(self) -> str | None:
+        return self.block_at(self.cursor)
+
+    def mark_of(self, key: str | None) -> BlockMark | None:
+        return self._marks.get(key) if key is not None else None
+
+    def highlight_block(self, key: str) -> bool:
+        """Point at a block: its folded lines shown, the cursor on its first line, a bar beside
+        its lines. False when no line of the new side belongs to it."""
+        lines = [number for number, owner in enumerate(self._owners, 1) if owner == key]
+        if not lines or self.diff is None:
+            return False
+        self.highlighted_block = key
+        if not self.everything:
+            self.expanded |= self._folds_over(lines)
+        self._rebuild()
+        row = next((i for i in range(len(self.rows)) if self.block_at(i) == key), 0)
+        self._move_to(row, top=True)
+        return True
+
+    def _folds_over(self, lines: Sequence[int]) -> set[int]:
+        """The folds that hide any of these new lines."""
+        assert self.diff is not None
+        folds = set()
+        for row in self.diff.unified(context=CONTEXT_LINES, expanded=self.expanded):
+            fold = row.fold
+            if fold is not None and any(
+                fold.new_start <= line < fold.new_start + fold.count for line in lines
+            ):
+                folds.add(fold.index)
+        return folds
+
+    @property
+    def _mark_cells(self) -> int:
+        return MARK_CELLS if self._marks or self.highlighted_block else 0
+
+    def _mark_column(self, index: int) -> tuple[str, str]:
+        """The text of a row's mark column and its style."""
+        key = self.block_at(index)
+        first = key is not None and (index == 0 or self.block_at(index - 1) != key)
+        mark = self._marks.get(key) if key is not None and first else None
+        highlighted = key is not None and key == self.highlighted_block
+        if mark is not None:
+            style = "diff-view--thread-mark" if mark.open else "diff-view--resolved-mark"
+            if highlighted:
+                style = "diff-view--block"
+            return f"{mark.label[: MARK_CELLS - 1]:<{MARK_CELLS - 1}} ", style
+        if highlighted:
+            return "┃" + " " * (MARK_CELLS - 1), "diff-view--block"
+        return " " * MARK_CELLS, DiffStyle.LINE_NUMBER
+
     @property
     def row_count(self) -> int:
         return len(self.rows)
@@ -268,10 +384,11 @@ class DiffView(ScrollView, can_focus=True):
     def row_text(self, index: int) -> str:
         """A row as plain text, as it reads on screen (for tests and for copying)."""
         row = self.rows[index]
+        mark = self._mark_column(index)[0] if self._mark_cells else ""
         if isinstance(row, UnifiedRow):
-            return "".join(t for t, _ in unified_segments(row, clean=_clean, number_width=1))
+            return mark + "".join(t for t, _ in unified_segments(row, clean=_clean, number_width=1))
         old, new = side_by_side_segments(row, clean=_clean, number_width=1)
-        return "".join(t for t, _ in old) + " │ " + "".join(t for t, _ in new)
+        return mark + "".join(t for t, _ in old) + " │ " + "".join(t for t, _ in new)
 
     # -- rows and layout -------------------------------------------------------------------
 
@@ -301,6 +418,7 @@ class DiffView(ScrollView, can_focus=True):
     def _row_height(self, row: Row, width: int) -> int:
         if row.fold is not None:
             return 1
+        width -= self._mark_cells
         unified_width, half_width = self._text_widths(width)
         if isinstance(row, UnifiedRow):
             return 1 + len(line_breaks(_clean(row.text), unified_width))
@@ -380,7 +498,12 @@ class DiffView(ScrollView, can_focus=True):
         self._move_to(0 if direction < 0 else len(self.rows) - 1, top=False)
 
     def action_expand(self) -> None:
-        self.expand_at_cursor()
+        if self.expand_at_cursor():
+            return
+        key = self.block_at_cursor()
+        mark = self.mark_of(key)
+        if key is not None and mark is not None:
+            self.post_message(self.ThreadsWanted(self, key, mark))
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -410,10 +533,19 @@ class DiffView(ScrollView, can_focus=True):
         if cached is not None:
             return cached
         row = self.rows[index]
+        marks = self._mark_cells
+        inner = width - marks
         if isinstance(row, UnifiedRow):
-            strips = self._unified_strips(row, width, index == self.cursor)
+            strips = self._unified_strips(row, inner, index == self.cursor)
         else:
-            strips = self._split_strips(row, width, index == self.cursor)
+            strips = self._split_strips(row, inner, index == self.cursor)
+        if marks:
+            label, style = self._mark_column(index)
+            rest = "┃" + " " * (marks - 1) if style == "diff-view--block" else " " * marks
+            strips = [
+                Strip.join([Strip([Segment(label if n == 0 else rest, self._style(style))]), s])
+                for n, s in enumerate(strips)
+            ]
         height = self._starts[index + 1] - self._starts[index]
         strips = (strips + [Strip.blank(width, self.rich_style)] * height)[:height]
         self._cache[key] = strips

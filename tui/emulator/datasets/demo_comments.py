@@ -15,6 +15,7 @@ from datetime import timedelta
 from ..content_tree import walk
 from ..http import iso, parse_iso
 from ..records import recount_space
+from ..routes.content_document import block_containing, block_preview
 from ..store import Doc
 from .builder import EPOCH, Builder
 
@@ -59,11 +60,11 @@ class _Threads:
             if node.get(key):
                 target["page"][key] = node[key]
         if quote is not None:
-            block = next(
-                (part for part in node.get("markdown", "").split("\n\n") if quote in part), None
-            )
+            # The block's key is the node id its page's document gives it (format=document).
+            block = block_containing(node.get("markdown", ""), quote)
+            self.b.id("node")  # drawn still, so that the ids made after it stay the same
             if block is not None:
-                target["node"] = {"id": self.b.id("node"), "preview": block.strip()[:140]}
+                target["node"] = {"id": block["key"], "preview": block_preview(block)}
         return target
 
     def _reactions(self, reactions: dict[str, list[str]], after: str) -> dict[str, dict[str, str]]:

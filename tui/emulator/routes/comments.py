@@ -28,9 +28,11 @@ from ..comment_records import (
     save_comment,
     save_reply,
 )
+from ..content_tree import walk
 from ..http import Body, Ctx, HttpError, RouteTable
 from ..records import member_json, recount_space
 from ..store import Doc
+from .content_document import block_preview, find_block
 
 __all__ = ["routes"]
 
@@ -128,6 +130,20 @@ def list_comments(ctx: Ctx, spaceId: str, changeRequestId: str | None = None) ->
     return ctx.paginate(comments, lambda comment: comment_json(ctx, place, comment, form))
 
 
+def _node_target(ctx: Ctx, place: Place, node_id: str, page_id: str | None) -> Doc:
+    """``{id, preview}`` of the block a comment is posted on, found in the page's document
+    (or, without a page, in any page of the place's content). A block the content does not
+    hold is kept by its id alone, as the official service has no rule against it."""
+    revision = ctx.store.get("revision", place.revision)
+    for page, _, _ in walk(revision["pages"] if revision else []):
+        if page_id is not None and page["id"] != page_id:
+            continue
+        block = find_block(page.get("markdown") or "", node_id)
+        if block is not None:
+            return {"id": node_id, "preview": block_preview(block)}
+    return {"id": node_id}
+
+
 @routes.post(SPACE + "/comments")
 @routes.post(CHANGE_REQUEST + "/comments")
 def post_comment(ctx: Ctx, spaceId: str, changeRequestId: str | None = None) -> dict[str, Any]:
@@ -153,7 +169,7 @@ def post_comment(ctx: Ctx, spaceId: str, changeRequestId: str | None = None) -> 
             {k: node[k] for k in ("emoji", "icon", "createdAt", "updatedAt") if node.get(k)}
         )
     if request.node is not None:
-        target["node"] = {"id": request.node}
+        target["node"] = _node_target(ctx, place, request.node, request.page)
     if request.tableCell is not None:
         target["tableCell"] = {
             "record": request.tableCell.record,

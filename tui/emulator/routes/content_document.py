@@ -3,17 +3,33 @@
 Only the blocks a reader needs to follow the text are made: headings, code blocks and
 paragraphs. Anything else (lists, tables, quotes) becomes a paragraph of its source text, so
 nothing of the page is lost.
+
+Each top-level block carries a ``key``, the node id a comment is attached to (``node`` of a
+comment's target). The service keeps no blocks, only markdown, so a key is made from what the
+block says (its type and text, and how many identical blocks came before it): a block keeps its
+key across revisions while its text stays, and an edited block is a new block.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any, Literal
 
 from ..datasets.builder import slugify
 from ..http import Body
 
-__all__ = ["TextDocument", "markdown_document"]
+__all__ = [
+    "TextDocument",
+    "block_containing",
+    "block_preview",
+    "block_text",
+    "find_block",
+    "markdown_document",
+]
+
+PREVIEW_MAX = 140
+"""Characters of a block's text kept as the ``preview`` of a comment's ``node``."""
 
 
 class TextMark(Body):
@@ -130,4 +146,44 @@ def markdown_document(markdown: str) -> dict[str, Any]:
     if code is not None:
         nodes.append(_code(syntax, code))
     flush()
+    seen: dict[str, int] = {}
+    for node in nodes:
+        said = f"{node['type']}\n{block_text(node)}"
+        seen[said] = seen.get(said, 0) + 1
+        digest = hashlib.sha1(f"{said}\n{seen[said]}".encode(), usedforsecurity=False)
+        node["key"] = digest.hexdigest()[:12]
     return {"object": "document", "data": {}, "nodes": nodes}
+
+
+def block_text(node: Any) -> str:
+    """The text of a block: its leaves, its lines (a code block's) one per line."""
+    if not isinstance(node, dict):
+        return ""
+    if isinstance(node.get("leaves"), list):
+        return "".join(
+            str(leaf.get("text", "")) for leaf in node["leaves"] if isinstance(leaf, dict)
+        )
+    children = node.get("nodes")
+    if not isinstance(children, list):
+        return str(node.get("text", ""))
+    joiner = (
+        "\n" if any(isinstance(c, dict) and c.get("object") == "block" for c in children) else ""
+    )
+    return joiner.join(block_text(child) for child in children)
+
+
+def find_block(markdown: str, key: str) -> dict[str, Any] | None:
+    """The top-level block of a page's markdown with this key, or None."""
+    nodes: list[dict[str, Any]] = markdown_document(markdown)["nodes"]
+    return next((node for node in nodes if node.get("key") == key), None)
+
+
+def block_containing(markdown: str, quote: str) -> dict[str, Any] | None:
+    """The first top-level block of a page's markdown whose text holds ``quote``."""
+    nodes: list[dict[str, Any]] = markdown_document(markdown)["nodes"]
+    return next((node for node in nodes if quote in block_text(node)), None)
+
+
+def block_preview(block: dict[str, Any]) -> str:
+    """What a comment's ``node.preview`` says of its block: the start of its text."""
+    return block_text(block).strip()[:PREVIEW_MAX]
