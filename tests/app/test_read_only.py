@@ -32,7 +32,9 @@ READS = {
     "show_sites", "open_site", "published_filter", "space_filter", "clear_filters",
     "view_as_visitor", "stop_viewing_as", "share_key",
     # access (issue 17): opening a content's access, a row of it; copying an invite link
-    "content_access", "open_row", "copy_link",
+    "content_access", "open_row", "copy_link", "site_access", "open_member",
+    # review round 2 (issue 20): the changes since one's review, a thread's block in the diff
+    "since_review", "go_to_block", "merge_tab",
     # review round 2 (issue 20): a change request's own content, main's revision, and marking
     # change requests seen (kept on this machine, nothing sent)
     "change_request_content", "change_request_links", "current_revision", "mark_seen",
