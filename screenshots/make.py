@@ -25,9 +25,9 @@ from textual.pilot import Pilot  # noqa: E402
 
 from tui.api import Client, RetryPolicy  # noqa: E402
 from tui.app import ConnectionLabel, DocdeckApp  # noqa: E402
+from tui.browse.page_view import PageView  # noqa: E402
 from tui.config import Config  # noqa: E402
-from tui.emulator import create_app  # noqa: E402
-from tui.widgets import PageView  # noqa: E402
+from tui.service import create_app  # noqa: E402
 
 FROZEN_NOW = 1_795_000_000.0
 """Both clocks stand still here, so "updated N min ago" and server timestamps never move."""

@@ -16,9 +16,12 @@ import httpx
 import pytest
 
 from tui.api import Client, RetryPolicy
-from tui.emulator import create_app
+from tui.service import create_app
 
 from . import contract
+
+# The app's fixtures (make_app, the frozen clock, frames) serve every feature's tests.
+pytest_plugins = ["tests.pilot.fixtures"]
 
 OPERATIONS_TSV = contract.REFERENCE / "operations.tsv"
 # Operations whose success a test has seen, and contract problems, across the whole run.
@@ -156,7 +159,7 @@ COVERED_GROUPS = set(expected_operations().values())
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """The fuzzing's counts, when it ran (tests/test_fuzz.py)."""
-    from .fuzzing import COUNTS
+    from tests.properties.fuzzing import COUNTS
 
     if COUNTS.cases:
         terminalreporter.write_sep(
@@ -175,7 +178,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """With pytest-xdist: gather what each worker saw succeed, and what it fuzzed."""
-    from .fuzzing import COUNTS
+    from tests.properties.fuzzing import COUNTS
 
     output = getattr(node, "workeroutput", {})
     SEEN_OPERATIONS.update(output.get("seen_operations", []))
@@ -197,7 +200,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """
     config = session.config
     if hasattr(config, "workeroutput"):  # an xdist worker
-        from .fuzzing import COUNTS
+        from tests.properties.fuzzing import COUNTS
 
         config.workeroutput["seen_operations"] = sorted(SEEN_OPERATIONS)
         config.workeroutput["fuzz_counts"] = dataclasses.asdict(COUNTS)

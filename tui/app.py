@@ -29,6 +29,8 @@ from textual.theme import Theme
 from textual.timer import Timer
 from textual.widgets import Input
 
+from tui.browse.organizations import OrganizationsScreen
+
 # The first frame is painted before the client, its models, the service and the screens other
 # than the first are imported (tui/first_screen.py): what only later work needs is imported
 # where it is used, and tests/test_startup.py checks that importing this module stays light.
@@ -36,7 +38,6 @@ from .api.defaults import DEFAULT_BASE_URL
 from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
 from .first_screen import FirstScreen, OrganizationSummary
-from .screens.organizations import OrganizationsScreen
 from .shell.failures import Failed, GuardedWork
 from .shell.navigation import (
     KIND_LABELS,
@@ -54,8 +55,9 @@ from .shell.session import Session
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from tui.review.logic.activity import SeenStore
+
     from .api import Client
-    from .data.activity import SeenStore
     from .shell.error_report import ErrorReport
     from .shell.kept_screens import KeptScreens
 
@@ -157,7 +159,7 @@ def _draft_commands() -> type[Provider]:
 
 def _welcome_screen(reason: str = "") -> Screen[Any]:
     # Imported when shown: its form's widgets cost the first frame of a cached start.
-    from .screens.welcome import WelcomeScreen
+    from tui.browse.welcome import WelcomeScreen
 
     return WelcomeScreen(reason=reason)
 
@@ -172,9 +174,9 @@ def register_screens(screens: ScreenRegistry) -> None:
 
     Import the screens here, not at the top of the module: they load after the first frame.
     """
-    from .screens.organization import OrganizationScreen
-    from .screens.search import SearchScreen
-    from .screens.space import SpaceScreen
+    from tui.browse.organization import OrganizationScreen
+    from tui.browse.search import SearchScreen
+    from tui.browse.space import SpaceScreen
 
     screens.register("organization", lambda place, focus: OrganizationScreen(place.id))
     screens.register(
@@ -216,19 +218,19 @@ def register_screens(screens: ScreenRegistry) -> None:
 
 def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
     """The screen of the administration showing a place (a view, a member, a team…)."""
-    from .screens.admin import AdminScreen
-    from .screens.admin_access import AccessScreen
-    from .screens.admin_git import GitScreen
-    from .screens.admin_invites import InvitesScreen
-    from .screens.admin_member import MemberScreen
-    from .screens.admin_members import MembersScreen
-    from .screens.admin_openapi import OpenAPIScreen
-    from .screens.admin_openapi_spec import SpecScreen
-    from .screens.admin_organization import OrganizationSettingsScreen
-    from .screens.admin_sso import SsoScreen
-    from .screens.admin_team import TeamScreen
-    from .screens.admin_teams import TeamsScreen
-    from .screens.admin_translations import TranslationsScreen
+    from tui.admin.admin import AdminScreen
+    from tui.admin.admin_access import AccessScreen
+    from tui.admin.admin_git import GitScreen
+    from tui.admin.admin_invites import InvitesScreen
+    from tui.admin.admin_member import MemberScreen
+    from tui.admin.admin_members import MembersScreen
+    from tui.admin.admin_openapi import OpenAPIScreen
+    from tui.admin.admin_openapi_spec import SpecScreen
+    from tui.admin.admin_organization import OrganizationSettingsScreen
+    from tui.admin.admin_sso import SsoScreen
+    from tui.admin.admin_team import TeamScreen
+    from tui.admin.admin_teams import TeamsScreen
+    from tui.admin.admin_translations import TranslationsScreen
 
     views: dict[str, Callable[[str], Screen[Any]]] = {
         "members": MembersScreen,
@@ -261,19 +263,19 @@ def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
 
 
 def _change_request_screen(place: Location, focus: Focus) -> Screen[Any]:
-    from .screens.change_request import ChangeRequestScreen
+    from tui.review.change_request import ChangeRequestScreen
 
     return ChangeRequestScreen(place.space or "", place.id, focus=focus)
 
 
 def _thread_screen(place: Location) -> Screen[Any]:
-    from .screens.thread import ThreadScreen
+    from tui.review.thread import ThreadScreen
 
     return ThreadScreen(place)
 
 
 def _review_queue_screen(place: Location) -> Screen[Any]:
-    from .screens.review_queue import ReviewQueueScreen
+    from tui.review.review_queue import ReviewQueueScreen
 
     return ReviewQueueScreen(place.organization)
 
@@ -285,14 +287,14 @@ def _review_queue_screen(place: Location) -> Screen[Any]:
 
 
 def _sites_screen(place: Location, focus: Focus) -> Screen[Any]:
-    from .screens.sites import SitesScreen
+    from tui.sites.sites import SitesScreen
 
     return SitesScreen(place.id, space_id=focus.space)
 
 
 def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
     """A site, or the site of a section with that section highlighted."""
-    from .screens.site import SiteScreen
+    from tui.sites.site import SiteScreen
 
     if place.kind == "site-section":
         site_id = place.parent[1] if place.parent else ""
@@ -302,10 +304,10 @@ def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
 
 def _content_access_screen(place: Location, focus: Focus) -> Screen[Any]:
     if place.id.startswith("site:"):
-        from .screens.site_access import SiteAccessScreen
+        from tui.sites.site_access import SiteAccessScreen
 
         return SiteAccessScreen(place)
-    from .screens.content_access import ContentAccessScreen
+    from tui.admin.content_access import ContentAccessScreen
 
     return ContentAccessScreen(place)
 
@@ -437,7 +439,7 @@ class DocdeckApp(GuardedWork, App[None]):
         """What the user last saw of each change request (the marks of what is new); kept in
         memory unless the app was given a file (the command line gives the profile's)."""
         if self._seen_store is None:
-            from .data.activity import SeenStore
+            from tui.review.logic.activity import SeenStore
 
             self._seen_store = SeenStore(None)
         return self._seen_store

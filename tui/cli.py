@@ -19,9 +19,10 @@ __all__ = ["main"]
 def _serve(args: argparse.Namespace) -> int:
     import sqlite3
 
+    from tui.service import create_app
+    from tui.service.server import is_loopback, public_origin, serve, served_origin
+
     from .config import ConfigError
-    from .emulator import create_app
-    from .emulator.server import is_loopback, public_origin, serve, served_origin
     from .files import private_database
     from .paths import data_dir
 
@@ -148,10 +149,11 @@ def _demo_client(reset: bool = False) -> tuple[Any, Any]:
     """A client of the local service in-process, on demo data kept in the user data directory."""
     import sqlite3
 
+    from tui.service import create_app
+
     from .api.in_process import in_process_client
     from .app import ConnectionLabel
     from .config import ConfigError
-    from .emulator import create_app
     from .files import private_database
     from .paths import data_dir
 
@@ -239,6 +241,8 @@ def _start_app(args: argparse.Namespace) -> int:
 
 def build_app(args: argparse.Namespace) -> Any:
     """The app as ``docdeck`` starts it from its flags, config file and stored tokens."""
+    from tui.review.logic.activity import SeenStore
+
     from .app import DocdeckApp
     from .config import (
         ConfigError,
@@ -250,7 +254,6 @@ def build_app(args: argparse.Namespace) -> Any:
         profile_is_read_only,
         save_config,
     )
-    from .data.activity import SeenStore
 
     config = load_config()
     first, client, label = _first_screen(args, config)
@@ -293,7 +296,7 @@ def build_app(args: argparse.Namespace) -> Any:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from .emulator.datasets import DATASETS
+    from tui.service.datasets import DATASETS
 
     parser = argparse.ArgumentParser(
         prog="docdeck", description="A terminal client for your documentation platform."

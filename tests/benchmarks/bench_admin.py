@@ -24,11 +24,11 @@ import httpx
 from textual import events
 
 from tests.benchmarks.bench_app import _figures, _settle
+from tui.admin.admin_access import AccessScreen, AccessView
+from tui.admin.admin_members import MembersScreen
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
-from tui.emulator import create_app
-from tui.screens.admin_access import AccessScreen, AccessView
-from tui.screens.admin_members import MembersScreen
+from tui.service import create_app
 from tui.shell.navigation import admin_view_location
 
 GLOBEX = "org-globex"

@@ -15,7 +15,7 @@ import httpx
 
 from tui.api import Client, RetryPolicy
 from tui.api.models import Revision
-from tui.emulator import create_app
+from tui.service import create_app
 
 GLOBEX = "org-globex"
 BASE = "http://bench.test/v1"

@@ -43,9 +43,9 @@ from textual import events
 
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
-from tui.emulator import create_app
-from tui.emulator.datasets.builder import Builder
-from tui.screens.organization import space_item
+from tui.browse.organization import space_item
+from tui.service import create_app
+from tui.service.datasets.builder import Builder
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,11 +11,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tui.data.changes import compare
-from tui.data.conditions import Visitor, evaluate, parse
-from tui.data.diff import MarkdownDiff
-from tui.data.diff_segments import unified_segments
-from tui.data.visitor_schema import VisitorSchema
+from tui.review.logic.changes import compare
+from tui.review.logic.diff import MarkdownDiff
+from tui.review.logic.diff_segments import unified_segments
+from tui.sites.logic.conditions import Visitor, evaluate, parse
+from tui.sites.logic.visitor_schema import VisitorSchema
 
 
 def _median_ms(run: Callable[[], Any], repeat: int = 5) -> float:

@@ -12,8 +12,8 @@ import time
 from textual.app import App, ComposeResult
 
 from tui.api.models import RevisionPage
-from tui.emulator import create_app
-from tui.widgets.page_view import PageView
+from tui.browse.page_view import PageView
+from tui.service import create_app
 
 PARAGRAPH = "Words about the product, repeated to make a very long page indeed.\n\n"
 LONG = "# Long\n\n" + "".join(f"## Section {i}\n\n{PARAGRAPH}" for i in range(2500))

@@ -27,10 +27,10 @@ import httpx
 
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
-from tui.emulator import create_app
-from tui.screens.review_queue import ReviewQueueScreen
+from tui.review.diff_view import DiffView
+from tui.review.review_queue import ReviewQueueScreen
+from tui.service import create_app
 from tui.shell.navigation import change_request_location, space_location
-from tui.widgets.diff_view import DiffView
 
 from .bench_app import key_to_repaint, recorded_repaints
 

@@ -123,7 +123,7 @@ def _load_with_python(url: str, connections: int, seconds: float) -> Sample:
 
 def _prepare_database(database: Path) -> str:
     """Build the large dataset into ``database``; the id of its 2,000-page space."""
-    from tui.emulator import create_app
+    from tui.service import create_app
 
     store = create_app("large", database).state.emulator.store
     try:

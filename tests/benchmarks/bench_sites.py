@@ -23,13 +23,13 @@ from typing import Any
 
 import httpx
 
-from tui.actions.site_base import fetch_site_view
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
-from tui.data.site_structure import NodeKind
-from tui.emulator import create_app
-from tui.screens.site import SiteScreen
+from tui.service import create_app
 from tui.shell.navigation import site_location
+from tui.sites.logic.site_structure import NodeKind
+from tui.sites.site import SiteScreen
+from tui.sites.site_base import fetch_site_view
 
 ORG = "org-northwind"
 BASE = "http://bench.test/v1"

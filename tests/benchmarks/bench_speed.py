@@ -204,7 +204,7 @@ def _run_browser(base_url: str, space: str, *flags: str) -> dict[str, Any]:
 
 
 def browse(rounds: int) -> list[Row]:
-    from tui.emulator import create_app
+    from tui.service import create_app
 
     runs: list[dict[str, Any]] = []
     minimal: list[float] = []

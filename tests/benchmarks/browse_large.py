@@ -93,7 +93,7 @@ def frames_of_the_page(app: Any, page_id: str) -> Iterator[list[float]]:
     """When each frame that shows the page ``page_id`` was drawn (any screen's frame)."""
     from textual.screen import Screen
 
-    from tui.widgets.page_view import PageView
+    from tui.browse.page_view import PageView
 
     painted: list[float] = []
     repaint = Screen._compositor_refresh
@@ -180,9 +180,9 @@ async def browse(
 ) -> dict[str, Any]:
     from tui.api import Client, RetryPolicy
     from tui.app import ConnectionLabel, DocdeckApp
-    from tui.screens.space import SpaceScreen
+    from tui.browse.page_view import PageView
+    from tui.browse.space import SpaceScreen
     from tui.shell.navigation import space_location
-    from tui.widgets.page_view import PageView
 
     client = Client(
         TOKEN, base_url=base_url, transport=CountingTransport(), retry=RetryPolicy(attempts=1)

@@ -15,41 +15,21 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .base import ActionDialog, allowed
-    from .collection_form import CollectionForm
-    from .confirm_delete import ConfirmDelete, Deletion
-    from .deleted_spaces import DeletedSpacesDialog
     from .error_details import ErrorDetailsScreen
     from .keys import KeysScreen
-    from .move_dialog import MoveDialog
-    from .space_form import SpaceForm
-    from .transfer_dialog import TransferDialog
 
 __all__ = [
     "ActionDialog",
-    "CollectionForm",
-    "ConfirmDelete",
-    "DeletedSpacesDialog",
-    "Deletion",
     "ErrorDetailsScreen",
     "KeysScreen",
-    "MoveDialog",
-    "SpaceForm",
-    "TransferDialog",
     "allowed",
 ]
 
 _WHERE = {
     "ActionDialog": ".base",
     "allowed": ".base",
-    "CollectionForm": ".collection_form",
-    "ConfirmDelete": ".confirm_delete",
-    "Deletion": ".confirm_delete",
-    "DeletedSpacesDialog": ".deleted_spaces",
     "ErrorDetailsScreen": ".error_details",
     "KeysScreen": ".keys",
-    "MoveDialog": ".move_dialog",
-    "SpaceForm": ".space_form",
-    "TransferDialog": ".transfer_dialog",
 }
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
+from tui.browse.places import all_collections
+
 from ..api import Client
 from ..api.errors import NotFoundError
 from ..api.models import (
@@ -26,7 +28,6 @@ from ..api.models import (
     Space,
 )
 from ..review.threads import ThreadScope
-from .places import all_collections
 
 __all__ = [
     "asked_to_review",

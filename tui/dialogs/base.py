@@ -67,7 +67,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 from textual.worker import Worker
 
-from .. import text
+from tui.core import text
+
 from ..api import Client
 from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure

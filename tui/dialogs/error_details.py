@@ -11,7 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from .. import text
+from tui.core import text
+
 from ..shell.error_report import ErrorReport
 from .fitting import FittedDialog
 

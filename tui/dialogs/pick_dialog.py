@@ -13,7 +13,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
-from .. import text
+from tui.core import text
+
 from ..widgets import ItemList, ListEntry
 from .fitting import FittedDialog
 

@@ -19,7 +19,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 
-from .. import text
+from tui.core import text
+
 from ..api import Client
 from ..api.errors import ApiError
 from ..api.models import Space

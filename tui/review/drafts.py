@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..data.drafts import (
+from tui.review.logic.drafts import (
     Draft,
     DraftChangedError,
     DraftKind,

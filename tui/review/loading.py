@@ -14,6 +14,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from tui.review.logic.changes import ChangeKind, ChangeSet, PageChange, compare
+from tui.review.logic.diff import MarkdownDiff
+from tui.review.logic.review_queue import ReviewState, review_state
+
 from ..api import Client
 from ..api.models import (
     ChangeRequest,
@@ -26,9 +30,6 @@ from ..api.models import (
     Space,
     User,
 )
-from ..data.changes import ChangeKind, ChangeSet, PageChange, compare
-from ..data.diff import MarkdownDiff
-from ..data.review_queue import ReviewState, review_state
 from ..shell.navigation import PlacesSeen
 
 __all__ = [

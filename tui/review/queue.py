@@ -14,11 +14,12 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 
+from tui.admin.logic.access import gather_limited
+from tui.review.logic.changes import ChangeSet, compare
+from tui.review.logic.review_queue import QueueEntry, ReviewQueue, review_state, spaces_to_ask
+
 from ..api import Client
 from ..api.models import ChangeRequest, Space, User
-from ..data.access import gather_limited
-from ..data.changes import ChangeSet, compare
-from ..data.review_queue import QueueEntry, ReviewQueue, review_state, spaces_to_ask
 
 __all__ = [
     "AT_ONCE",

@@ -11,12 +11,13 @@ from datetime import datetime
 
 from textual.content import Content
 
-from .. import text
+from tui.core import text
+from tui.core.humanize import describe_age, plural
+from tui.core.plain import plain_text
+from tui.review.logic.changes import ChangeKind, PageChange
+from tui.review.logic.review_queue import QueueEntry, ReviewState
+
 from ..api.models import ChangeRequest, Comment, CommentReaction, CommentReply, User
-from ..data.changes import ChangeKind, PageChange
-from ..data.plain import plain_text
-from ..data.review_queue import QueueEntry, ReviewState
-from ..humanize import describe_age, plural
 
 __all__ = [
     "CHANGE_MARKS",

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tui.review.logic.drafts import ThreadKey
+
 from ..api import UNSET, Client
 from ..api.models import Comment, CommentReply, Member, Page
-from ..data.drafts import ThreadKey
 
 __all__ = ["THREAD_PAGE_SIZE", "ThreadScope", "next_open_thread"]
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, cast
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from .. import text
+from tui.core import text
+
 from .navigation import (
     ADMIN_VIEWS,
     KIND_LABELS,
@@ -187,7 +188,7 @@ class DraftCommands(Provider):
         return cast("DocdeckApp", self.app)
 
     def _show(self) -> None:
-        from ..dialogs.drafts_list import DraftsDialog
+        from tui.review.drafts_list import DraftsDialog
 
         self.docdeck.push_screen(DraftsDialog(), self.docdeck.open_draft)
 

@@ -87,7 +87,7 @@ class ActivityPoller:
     """
 
     def __init__(self, owner: Widget, look: Callable[[], object], interval: float) -> None:
-        from ..data.activity import PollSchedule
+        from tui.review.logic.activity import PollSchedule
 
         self.owner = owner
         self.look = look

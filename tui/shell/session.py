@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 from .navigation import PlacesSeen
 
 if TYPE_CHECKING:
+    from tui.review.logic.review_queue import (
+        ReviewRun,  # loaded with the review queue, after start-up
+    )
+    from tui.sites.logic.journal import Journal  # sites (issue 10)
+
     from ..api.models import Space
-    from ..data.journal import Journal  # sites (issue 10)
-    from ..data.review_queue import ReviewRun  # loaded with the review queue, after start-up
 
 __all__ = ["DeletedSpace", "Session", "SessionTrash"]
 

@@ -13,14 +13,11 @@ if TYPE_CHECKING:
     from .body_field import BodyField
     from .breadcrumbs import Breadcrumbs, Crumb
     from .detail_pane import DetailPane
-    from .file_list import FileEntry, FileList
     from .filter_bar import FilterBar
     from .form_field import ChoiceField, ConfirmField, FormField, TextField
     from .item_list import ItemList, ListEntry
     from .item_tree import ItemTree, TreeItem
     from .key_footer import KeyFooter
-    from .page_view import PageView
-    from .site_tree import SiteStructureTree  # sites (issue 10)
     from .status_line import StatusLine
 
 __all__ = [
@@ -30,16 +27,12 @@ __all__ = [
     "ConfirmField",
     "Crumb",
     "DetailPane",
-    "FileEntry",
-    "FileList",
     "FilterBar",
     "FormField",
     "ItemList",
     "ItemTree",
     "KeyFooter",
     "ListEntry",
-    "PageView",
-    "SiteStructureTree",
     "StatusLine",
     "TextField",
     "TreeItem",
@@ -50,8 +43,6 @@ _WHERE = {
     "Breadcrumbs": ".breadcrumbs",
     "Crumb": ".breadcrumbs",
     "DetailPane": ".detail_pane",
-    "FileEntry": ".file_list",
-    "FileList": ".file_list",
     "FilterBar": ".filter_bar",
     "ChoiceField": ".form_field",
     "ConfirmField": ".form_field",
@@ -62,8 +53,6 @@ _WHERE = {
     "ItemTree": ".item_tree",
     "TreeItem": ".item_tree",
     "KeyFooter": ".key_footer",
-    "PageView": ".page_view",
-    "SiteStructureTree": ".site_tree",  # sites (issue 10)
     "StatusLine": ".status_line",
 }
 

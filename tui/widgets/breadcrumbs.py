@@ -11,7 +11,7 @@ from textual.reactive import reactive
 from textual.style import Style
 from textual.widget import Widget
 
-from .. import text
+from tui.core import text
 
 __all__ = ["Breadcrumbs", "Crumb"]
 

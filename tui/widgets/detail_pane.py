@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Static
 
-from .. import text
+from tui.core import text
 
 __all__ = ["DetailPane", "wrap_value"]
 

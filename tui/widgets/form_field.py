@@ -13,7 +13,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 
-from .. import text
+from tui.core import text
 
 __all__ = [
     "ChoiceField",

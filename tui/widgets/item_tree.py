@@ -12,7 +12,8 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from .. import text
+from tui.core import text
+
 from .tree_lines import append_rows, drop_children
 
 __all__ = ["ItemTree", "TreeItem", "TreeRow"]

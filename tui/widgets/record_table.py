@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
-from .. import text
+from tui.core import text
 
 __all__ = ["Column", "Record", "RecordTable"]
 

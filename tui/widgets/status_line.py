@@ -9,8 +9,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .. import text
-from ..humanize import describe_age
+from tui.core import text
+from tui.core.humanize import describe_age
 
 __all__ = ["WAIT_SAID_AFTER", "StatusLine", "Wait"]
 

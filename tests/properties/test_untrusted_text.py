@@ -1,0 +1,92 @@
+"""Server text reaches the screen literally: markup is not read, controls are neutralised."""
+
+from __future__ import annotations
+
+from tests.pilot.fixtures import screen_text, settle
+from tui.browse.organization import OrganizationScreen
+from tui.browse.space import SpaceScreen
+from tui.core import text
+from tui.widgets import Breadcrumbs
+
+from ..conftest import ORG
+
+
+def test_safe_pictures_escape_and_c0_controls_and_keeps_lines():
+    assert text.safe("a\x1b[31mred\x07") == "a␛[31mred␇"
+    assert text.safe("one\ntwo\tthree") == "one\ntwo\tthree"
+    assert text.safe("crlf\r\nline\rmac") == "crlf\nline\nmac"
+    assert text.safe("del\x7f") == "del␡"
+
+
+def test_safe_neutralises_c1_controls_and_removes_bidi_overrides():
+    assert text.safe("csi\x9b31m") == "csi\ufffd31m"
+    assert text.safe("abc\u202edcba\u202c") == "abcdcba"
+    assert text.safe("\u2066iso\u2069") == "iso"
+    assert text.safe(None) == ""
+
+
+def test_labels_are_one_line_and_never_markup():
+    assert text.one_line("two\nlines\tand tab") == "two lines and tab"
+    assert text.content("[/]").plain == "[/]"
+    assert text.content("[b]bold[/b]").plain == "[b]bold[/b]"
+    assert text.text("[red]x").plain == "[red]x"
+
+
+async def test_a_space_titled_like_markup_is_shown_literally(make_app, admin):
+    made = await admin.spaces.create_space(ORG, title="[/]")
+    await admin.spaces.create_space(ORG, title="[b]bold[/b] \x1b[31mred")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, OrganizationScreen)
+        shown = screen_text(app)
+        assert "[/]" in shown
+        assert "[b]bold[/b] ␛[31mred" in shown
+        assert "\x1b" not in shown
+        app.screen.content_tree.select_key(f"space:{made.id}")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SpaceScreen)
+        assert app.screen.query_one(Breadcrumbs).crumbs[-1].title.endswith("[/]")
+        assert "[/]" in screen_text(app).splitlines()[0]
+
+
+def terminal_width(value: str) -> int:
+    """Cells a wcwidth terminal (tmux) draws: 2 for wide characters, 0 for marks, else 1."""
+    import unicodedata
+
+    width = 0
+    for char in value:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def test_emoji_are_drawn_in_a_form_every_terminal_measures_alike():
+    from rich.cells import cell_len
+
+    for title in ["🏛️ Architecture decisions", "⚠️ Incidents", "⏱️ Uptime", "👩🏽‍💻 Dev notes"]:
+        shown = text.one_line(title)
+        assert cell_len(shown) == terminal_width(shown), (title, shown)
+    assert text.one_line("🏛️ Architecture decisions") == "🏛 Architecture decisions"
+    assert text.one_line("👩🏽‍💻 Dev notes") == "👩💻 Dev notes"
+    assert text.safe("क्\u200dष") == "क्\u200dष"  # a joiner inside a word of Devanagari stays
+
+
+async def test_a_row_with_such_emoji_keeps_the_pane_border_in_its_column(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("down", "right")  # Internal, with 🏛️ Architecture decisions
+        await settle(pilot)
+        body = screen_text(app).splitlines()[1:-2]  # not the breadcrumbs, status and footer
+        rows = [line for line in body if "▏" in line]
+        assert any("Architecture decisions" in row for row in rows)
+        # Where a wcwidth terminal draws the border: the same cell on every row.
+        assert len({terminal_width(row[: row.index("▏")]) for row in rows}) == 1

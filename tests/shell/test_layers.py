@@ -1,0 +1,158 @@
+"""The layers stay apart, proved in fresh interpreters: what each layer imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FEATURES = ("browse", "review", "sites", "admin")
+SCREENS = {
+    *(f"tui.browse.{m}" for m in ("organization", "organizations", "search", "space", "welcome")),
+    *(f"tui.review.{m}" for m in ("change_request", "review_queue", "thread")),
+    *(f"tui.sites.{m}" for m in ("site", "sites")),
+    *(
+        f"tui.admin.{m}"
+        for m in (
+            "admin", "admin_access", "admin_git", "admin_member", "admin_members", "admin_openapi",
+            "admin_openapi_spec", "admin_organization", "admin_sso", "admin_team", "admin_teams",
+            "admin_translations",
+        )
+    ),
+}  # fmt: skip
+
+
+def modules_after_import(module: str) -> set[str]:
+    code = f"import sys, {module}; print('\\n'.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return set(done.stdout.split())
+
+
+@pytest.mark.parametrize("module", ["tui.api", "tui.service"])
+def test_the_client_and_the_service_never_load_textual(module):
+    assert not {
+        m for m in modules_after_import(module) if m == "textual" or m.startswith("textual.")
+    }
+
+
+def test_the_service_never_loads_the_clients_models():
+    loaded = modules_after_import("tui.service")
+    assert "tui.api.models" not in loaded and "tui.api" not in loaded
+
+
+def test_screens_and_widgets_never_import_httpx():
+    offenders = []
+    for folder in (*FEATURES, "widgets"):
+        for path in (ROOT / "tui" / folder).rglob("*.py"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                stripped = line.strip()
+                if stripped.startswith(("import httpx", "from httpx")):
+                    offenders.append(f"{path.relative_to(ROOT)}:{number}")
+    assert offenders == []
+
+
+def test_the_pure_logic_never_loads_textual_httpx_or_the_client():
+    logic = (ROOT / "tui").glob("*/logic/*.py")
+    modules = [
+        *sorted(
+            f"tui.{p.parent.parent.name}.logic.{p.stem}" for p in logic if p.stem != "__init__"
+        ),
+        "tui.core.files",
+        "tui.core.plain",
+    ]
+    assert "tui.sites.logic.conditions" in modules
+    loaded = modules_after_import(", ".join(modules))
+    offenders = {
+        m
+        for m in loaded
+        if m.split(".")[0] in {"textual", "httpx", "rich"}
+        or m == "tui.api"
+        or m.startswith("tui.api.")
+    }
+    assert offenders == set()
+
+
+# -- what each part of the app may import, read from the source with ast ------------------------
+
+import ast  # noqa: E402
+
+TUI = ROOT / "tui"
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import of a module of tui, relative ones resolved."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+            found.extend((node.lineno, f"{module}.{alias.name}") for alias in node.names)
+    return found
+
+
+def offenders(folders: list[str], forbidden) -> list[str]:
+    bad = []
+    for folder in folders:
+        root = TUI / folder if folder else TUI
+        paths = root.rglob("*.py") if folder else root.glob("*.py")
+        for path in paths:
+            for line, module in imports_of(path):
+                if forbidden(path, module):
+                    bad.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    return sorted(set(bad))
+
+
+APP_PARTS = ["", "core", *FEATURES, "widgets", "dialogs", "shell"]
+
+
+def test_nothing_outside_the_client_imports_httpx():
+    assert offenders([*APP_PARTS, "service"], lambda p, m: m.split(".")[0] == "httpx") == []
+
+
+def test_nothing_outside_the_client_reaches_its_private_modules():
+    def private(path, module):
+        parts = module.split(".")
+        return parts[:2] == ["tui", "api"] and any(p.startswith("_") for p in parts[2:3])
+
+    assert offenders(APP_PARTS, private) == []
+
+
+def test_widgets_know_neither_the_client_nor_dialogs_nor_screens():
+    def forbidden(path, module):
+        return module.startswith(("tui.api", "tui.dialogs", *(f"tui.{f}" for f in FEATURES)))
+
+    assert offenders(["widgets"], forbidden) == []
+
+
+def test_screens_never_import_each_other_and_only_the_app_knows_them():
+    def other_screen(path, module):
+        return module in SCREENS and path.name != "app.py"
+
+    assert offenders(APP_PARTS, other_screen) == []
+
+
+def test_every_worker_goes_through_the_one_failure_path():
+    bad = []
+    for folder in APP_PARTS:
+        root = TUI / folder if folder else TUI
+        for path in root.rglob("*.py") if folder else root.glob("*.py"):
+            if path == TUI / "shell" / "failures.py":
+                continue
+            source = path.read_text()
+            for number, line in enumerate(source.splitlines(), 1):
+                if "run_worker(" in line or line.strip().startswith("@work"):
+                    bad.append(f"{path.relative_to(ROOT)}:{number}")
+    assert bad == []

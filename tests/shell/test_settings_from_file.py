@@ -1,0 +1,82 @@
+"""Settings do what they say, read from a real config.toml through the command line's door."""
+
+from __future__ import annotations
+
+import functools
+import os
+import stat
+import tomllib
+
+import pytest
+
+import tui.api
+from tests.pilot.acting import open_northwind
+from tests.pilot.fixtures import BASE_URL, settle
+from tui import cli
+from tui.widgets import StatusLine
+
+CONFIG = f"""\
+default_profile = "prod"
+theme = "nord"
+telemetry = false
+
+[profiles.prod]
+base_url = "{BASE_URL}"
+read_only = true
+colour = "red"
+
+[profiles.staging]
+base_url = "http://staging.example/v1"
+
+[keys]
+"app.quit" = "q,ctrl+q"
+"""
+
+
+@pytest.fixture
+def config_file(tmp_path, monkeypatch):
+    path = tmp_path / "config" / "config.toml"
+    path.parent.mkdir()
+    path.write_text(CONFIG)
+    monkeypatch.setenv("DOCDECK_CONFIG", str(path))
+    monkeypatch.setenv("DOCDECK_NO_KEYRING", "1")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("DOCDECK_TOKEN", raising=False)
+    monkeypatch.delenv("DOCDECK_BASE_URL", raising=False)
+    return path
+
+
+async def test_read_only_in_a_profile_of_the_file_shows_and_no_write_reaches_the_service(
+    config_file, transport, monkeypatch
+):
+    # The command line makes its client as usual; only its requests go to the test's service.
+    monkeypatch.setattr(tui.api, "Client", functools.partial(tui.api.Client, transport=transport))
+    app = cli.build_app(cli._parser().parse_args(["--token", "demo-admin"]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_northwind(pilot)
+        assert "read-only" in screen.query_one(StatusLine).render().plain
+        await pilot.press("n", "N", "e", "d")
+        await settle(pilot)
+        assert app.screen is screen  # no form opened
+    assert [s.method for s in transport.sent if s.method != "GET"] == []
+    assert app.last_error is None
+
+
+def test_login_keeps_read_only_and_every_other_setting_of_the_file(config_file, monkeypatch):
+    before = tomllib.loads(config_file.read_text())
+    monkeypatch.setattr("getpass.getpass", lambda prompt: "demo-admin")
+    monkeypatch.setattr(cli, "_check_token", lambda base_url, token: "Ada Lovelace")
+    assert cli.main(["login", "--profile", "prod"]) == 0
+    assert tomllib.loads(config_file.read_text()) == before
+    assert cli.main(["login", "--profile", "new", "--base-url", "http://new.example/v1"]) == 0
+    after = tomllib.loads(config_file.read_text())
+    assert after["profiles"].pop("new") == {"base_url": "http://new.example/v1"}
+    assert after == before
+    assert stat.S_IMODE(os.stat(config_file).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(config_file.parent).st_mode) == 0o700
+
+
+def test_a_profile_whose_read_only_is_not_true_or_false_is_refused_by_name(config_file, capsys):
+    config_file.write_text(CONFIG.replace("read_only = true", 'read_only = "yes"'))
+    assert cli.main(["logout"]) == 2
+    assert "profiles.prod.read_only" in capsys.readouterr().err

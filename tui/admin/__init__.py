@@ -1,0 +1,1 @@
+"""Provides the administration: members, teams, SSO, OpenAPI, translations, Git sync, the organisation's settings and access."""

@@ -1,0 +1,1 @@
+"""Provides the administration's pure logic (no textual): the access matrix, the forms' checks, bulk changes, instructions."""

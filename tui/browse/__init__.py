@@ -1,0 +1,1 @@
+"""Provides browsing: organisations, collections, spaces, pages, files, search, links, imports, templates, and the connect screen."""
