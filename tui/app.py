@@ -152,7 +152,7 @@ def _screen_commands() -> type[Provider]:
 
 
 def _draft_commands() -> type[Provider]:
-    from .shell.palette import DraftCommands
+    from .review.draft_commands import DraftCommands
 
     return DraftCommands
 

@@ -7,7 +7,8 @@ import stat
 import pytest
 
 from tui.config import Config, ConfigError, load_config
-from tui.review.logic.activity import Facts, PollSchedule, SeenStore, what_is_new
+from tui.review.logic.activity import Facts, SeenStore, what_is_new
+from tui.shell.polling import PollSchedule
 
 
 def test_a_change_request_never_seen_is_new_and_one_unchanged_says_nothing():

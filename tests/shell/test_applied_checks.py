@@ -36,18 +36,17 @@ from tui.admin.bulk_dialog import describe_outcome
 from tui.admin.logic.bulk import apply_one_by_one
 from tui.admin.logic.instructions import document_of
 from tui.api import errors
-from tui.dialogs.applied import (
+from tui.browse.applied_browse import new_revision, space_revision
+from tui.review.applied_review import (
     asked_to_review,
     message_gone,
     message_reads,
     new_reply,
-    new_revision,
     new_thread,
     reaction_is,
     resolved_as,
     review_ids,
     reviewed,
-    space_revision,
     thread_ids,
     updated_from_main,
 )

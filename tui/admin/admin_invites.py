@@ -23,7 +23,6 @@ from tui.admin.invite_dialogs import (
     InviteReportDialog,
 )
 from tui.admin.logic.invites import GUEST, invite_link_url
-from tui.browse.places import all_collections
 from tui.core import text
 
 from ..api import UNSET, Client
@@ -181,7 +180,14 @@ class InvitesScreen(TableScreen[InviteLink]):
         self.app.push_screen(PickDialog("New invite link to…", TARGETS), target_chosen)
 
     async def _choose_collection(self) -> None:
-        collections = await all_collections(self.client, self.organization_id)
+        collections = [
+            c
+            async for c in self.client.paginate(
+                self.client.collections.list_collections_in_organization_by_id,
+                self.organization_id,
+                limit=1000,
+            )
+        ]
         choices = [(c.title, c) for c in collections]
         picker: PickDialog[Collection] = PickDialog("Invite link to which collection?", choices)
         self.app.push_screen(picker, lambda c: self._target_chosen("collection", c))

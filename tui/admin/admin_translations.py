@@ -14,10 +14,10 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 
 from tui.admin.applied_admin import translation_run
-from tui.admin.logic.access import gather_limited
 from tui.admin.logic.instructions import document_text
 from tui.admin.translation_form import TranslationForm, language_name
 from tui.core import text
+from tui.core.gather import gather_limited
 from tui.core.humanize import seen_ago
 
 from ..api import UNSET

@@ -7,8 +7,9 @@ from typing import Any, Literal
 from rich.text import Text
 from textual.app import ComposeResult
 
+from tui.browse.applied_browse import collections_in
 from tui.core import text
-from tui.dialogs.applied import collections_in, holds, new_item
+from tui.dialogs.applied import holds, new_item
 from tui.dialogs.base import ActionDialog, heading
 from tui.dialogs.choices import LEVELS, level_choice, level_to_send
 

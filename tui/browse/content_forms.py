@@ -15,8 +15,8 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
+from tui.browse.applied_browse import new_revision, space_revision
 from tui.core import text
-from tui.dialogs.applied import new_revision, space_revision
 from tui.dialogs.base import ActionDialog, heading
 
 from ..api import UNSET

@@ -14,10 +14,10 @@ from textual.widget import Widget
 
 from tui.browse.access_link import ACCESS_BINDING, AccessLink  # access (issue 17)
 from tui.browse.confirm_delete import Deletion
+from tui.browse.sites_link import ORGANIZATION_SITES_BINDING, SitesLink  # sites (issue 10)
 from tui.browse.tree_actions import TREE_BINDINGS, TreeActions
 from tui.core import text
 from tui.core.humanize import plural
-from tui.sites.sites_link import ORGANIZATION_SITES_BINDING, SitesLink  # sites (issue 10)
 
 from ..api.errors import ApiError
 from ..api.models import Collection, Next, Organization, Page, Space

@@ -18,11 +18,11 @@ from tui.browse.confirm_delete import Deletion
 from tui.browse.content_actions import CONTENT_BINDINGS, ContentActions
 from tui.browse.file_list import FileEntry, FileList
 from tui.browse.page_view import PageView
+from tui.browse.sites_link import SPACE_SITES_BINDING, SitesLink  # sites (issue 10)
 from tui.browse.space_actions import SPACE_BINDINGS, SpaceActions
 from tui.core import text
 from tui.core.humanize import plural
 from tui.review.space_reviews import SPACE_REVIEW_BINDINGS, SpaceReviews  # review (issue 8)
-from tui.sites.sites_link import SPACE_SITES_BINDING, SitesLink  # sites (issue 10)
 from tui.widgets import Crumb, ItemTree, TreeItem
 
 from ..api.models import (

@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
+from tui.browse.applied_browse import spaces_in
 from tui.browse.confirm_delete import ConfirmDelete, Deletion
 from tui.browse.move_dialog import MoveDialog
 from tui.browse.space_form import SpaceChange, SpaceForm
 from tui.browse.transfer_dialog import TransferDialog
 from tui.core import text
 from tui.dialogs import allowed
+from tui.dialogs.applied import new_item
 
 from ..api.models import Collection, Space
-from ..dialogs.applied import new_item, spaces_in
 from ..shell.lost_answers import write_checked
 from ..shell.read_only import mutating, refused_in_read_only
 from ..shell.screen import DocdeckScreen, ScreenCommand

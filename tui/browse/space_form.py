@@ -7,8 +7,9 @@ from typing import Any, Literal
 from rich.text import Text
 from textual.app import ComposeResult
 
+from tui.browse.applied_browse import spaces_in
 from tui.core import text
-from tui.dialogs.applied import holds, new_item, spaces_in
+from tui.dialogs.applied import holds, new_item
 from tui.dialogs.base import ActionDialog, heading
 from tui.dialogs.choices import (
     EDIT_MODES,

@@ -19,8 +19,8 @@ from textual.widgets import Button, Static, TextArea
 
 from tui.core import text
 from tui.core.humanize import describe_age
-from tui.dialogs.applied import message_reads, new_thread, thread_ids
 from tui.dialogs.base import ActionDialog, heading
+from tui.review.applied_review import message_reads, new_thread, thread_ids
 from tui.review.logic.drafts import DraftKind, DraftStore, ThreadKey
 
 from ..api.limits import comment_body_problem

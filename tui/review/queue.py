@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 
-from tui.admin.logic.access import gather_limited
+from tui.core.gather import gather_limited
 from tui.review.logic.changes import ChangeSet, compare
 from tui.review.logic.review_queue import QueueEntry, ReviewQueue, review_state, spaces_to_ask
 

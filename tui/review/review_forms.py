@@ -17,8 +17,9 @@ from textual.widgets import Static
 
 from tui.core import text
 from tui.core.humanize import plural
-from tui.dialogs.applied import merged, reads_as, review_ids, reviewed, updated_from_main
+from tui.dialogs.applied import reads_as
 from tui.dialogs.base import ActionDialog, heading
+from tui.review.applied_review import merged, review_ids, reviewed, updated_from_main
 from tui.review.logic.drafts import DraftKind, DraftStore, ThreadKey
 
 from ..api import UNSET

@@ -21,8 +21,8 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 
 from tui.core import text
-from tui.dialogs.applied import asked_to_review
 from tui.dialogs.fitting import FittedDialog
+from tui.review.applied_review import asked_to_review
 
 from ..api import Client
 from ..api.errors import AnswerLostError, ApiError

@@ -17,8 +17,8 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from tui.admin.logic.access import gather_limited
 from tui.core import text
+from tui.core.gather import gather_limited
 from tui.core.humanize import plural
 from tui.review.change_request_list import ChangeRequestList
 from tui.review.logic.review_queue import ReviewState, review_state

@@ -15,6 +15,8 @@ from textual.widgets import Button, Markdown, Static, TextArea
 
 from tui.core import text
 from tui.core.humanize import describe_age, plural
+from tui.dialogs.applied import ids
+from tui.review.applied_review import new_reply, resolved_as
 from tui.review.comment_form import EditMessageDialog
 from tui.review.diff_threads import BLOCK_REMOVED, block_quote
 from tui.review.logic.drafts import DraftKind
@@ -26,7 +28,6 @@ from ..api.errors import AnswerLostError, ApiError, NotFoundError
 from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply, Space, User
 from ..dialogs import allowed
-from ..dialogs.applied import ids, new_reply, resolved_as
 from ..review.drafts import DraftKeeper, draft_store
 from ..review.loading import holders_to_fetch
 from ..review.rows import message_heading, reactions_line

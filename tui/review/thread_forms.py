@@ -10,8 +10,8 @@ from textual.widgets.option_list import Option
 
 from tui.core import text
 from tui.core.humanize import plural
-from tui.dialogs.applied import message_gone, reaction_is
 from tui.dialogs.base import ActionDialog
+from tui.review.applied_review import message_gone, reaction_is
 
 from ..api.models import Comment, CommentReply
 from ..review.threads import ThreadScope

@@ -29,10 +29,10 @@ from .screen import DocdeckScreen
 if TYPE_CHECKING:
     from ..app import DocdeckApp
 
-__all__ = ["VIEW_JUMPS", "DraftCommands", "LocationCommands", "ScreenCommands", "ViewCommands"]
+__all__ = ["VIEW_JUMPS", "LocationCommands", "ScreenCommands", "ViewCommands", "highlight"]
 
 
-def _highlight(candidate: str, query: str, provider: Provider) -> Content:
+def highlight(candidate: str, query: str, provider: Provider) -> Content:
     content = Content(candidate)
     matcher = provider.matcher(query)
     _score, offsets = matcher.fuzzy_search.match(query, candidate)
@@ -109,7 +109,7 @@ class ViewCommands(Provider):
                     score = 1.0 + score
                 yield Hit(
                     score,
-                    _highlight(candidate, query, self),
+                    highlight(candidate, query, self),
                     partial(self.docdeck.open_location, target),
                     candidate,
                     f"go to {title}",
@@ -149,7 +149,7 @@ class LocationCommands(Provider):
             if score > 0:
                 yield Hit(
                     score,
-                    _highlight(candidate, query, self),
+                    highlight(candidate, query, self),
                     partial(self.docdeck.open_location, place),
                     candidate,
                     trail or None,
@@ -174,37 +174,4 @@ class ScreenCommands(Provider):
         for title, help_text, callback in self._commands():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, _highlight(title, query, self), callback, title, help_text)  # type: ignore[arg-type]
-
-
-DRAFTS_COMMAND = "drafts: list the unsent drafts"
-
-
-class DraftCommands(Provider):
-    """The unsent drafts of the profile, wherever the app is."""
-
-    @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
-
-    def _show(self) -> None:
-        from tui.review.drafts_list import DraftsDialog
-
-        self.docdeck.push_screen(DraftsDialog(), self.docdeck.open_draft)
-
-    async def discover(self) -> Hits:
-        yield DiscoveryHit(
-            Content(DRAFTS_COMMAND), self._show, DRAFTS_COMMAND, "What was typed and not sent"
-        )
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        score = matcher.match(DRAFTS_COMMAND)
-        if score > 0:
-            yield Hit(
-                score,
-                _highlight(DRAFTS_COMMAND, query, self),
-                self._show,
-                DRAFTS_COMMAND,
-                "What was typed and not sent",
-            )
+                yield Hit(score, highlight(title, query, self), callback, title, help_text)  # type: ignore[arg-type]

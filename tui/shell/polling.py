@@ -13,9 +13,13 @@ go with it).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from textual.timer import Timer
 from textual.widget import Widget
+
+DEFAULT_POLL_INTERVAL = 60.0
+"""Seconds between two looks for others' activity, by default."""
 
 __all__ = ["ActivityPoller", "Poller"]
 
@@ -87,8 +91,6 @@ class ActivityPoller:
     """
 
     def __init__(self, owner: Widget, look: Callable[[], object], interval: float) -> None:
-        from tui.review.logic.activity import PollSchedule
-
         self.owner = owner
         self.look = look
         self.schedule = PollSchedule(interval)
@@ -165,3 +167,30 @@ class ActivityPoller:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+
+
+@dataclass
+class PollSchedule:
+    """When to look again: ``interval`` after a change, doubling while nothing changes (up to
+    ``ceiling`` times the interval), and at least what a 429 asks (else doubling too)."""
+
+    interval: float = DEFAULT_POLL_INTERVAL
+    ceiling: float = 8.0
+    delay: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.delay = self.interval
+
+    def answered(self, *, changed: bool) -> float:
+        """The delay before the next look, after an answer that changed something or not."""
+        if changed:
+            self.delay = self.interval
+        else:
+            self.delay = min(self.delay * 2, self.interval * self.ceiling)
+        return self.delay
+
+    def throttled(self, retry_after: float | None) -> float:
+        """The delay after a 429: what the service asks, and never less than doubling."""
+        doubled = min(self.delay * 2, self.interval * self.ceiling)
+        self.delay = max(doubled, retry_after or 0.0)
+        return self.delay

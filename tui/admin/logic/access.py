@@ -1,7 +1,7 @@
 """Provides the access matrix of an organisation: who reaches which space, with which role.
 
 Built from the member-spaces lists the screen fetches (a few at a time with
-``gather_limited``), filtered to answer "who can edit the API reference?", and exported as CSV
+``tui.core.gather.gather_limited``), filtered to answer "who can edit the API reference?", and exported as CSV
 that a spreadsheet opens without running anything: a cell that starts like a formula is
 prefixed with a quote.
 
@@ -9,18 +9,16 @@ prefixed with a quote.
     matrix.who_can("edit", space="API reference")
     matrix.filter(text="northwind", at_least="review")
     matrix.export_csv(path)
-    results = await gather_limited(members, fetch_spaces, limit=4, on_progress=show)
 """
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol, TypeVar, overload
+from typing import Protocol
 
 from tui.core.files import write_atomically
 
@@ -29,7 +27,6 @@ __all__ = [
     "AccessMatrix",
     "AccessRow",
     "csv_safe",
-    "gather_limited",
 ]
 
 # The spec's roles, weakest first: a role grants what every role before it grants.
@@ -227,76 +224,3 @@ class AccessMatrix:
         target = Path(path).expanduser()
         write_atomically(target, self.to_csv(), mode=0o600)
         return target
-
-
-Item = TypeVar("Item")
-Result = TypeVar("Result")
-
-
-@overload
-async def gather_limited(
-    items: Iterable[Item],
-    fn: Callable[[Item], Awaitable[Result]],
-    limit: int = ...,
-    on_progress: Callable[[int, int], object] | None = ...,
-    *,
-    return_exceptions: Literal[False] = ...,
-) -> list[Result]: ...
-
-
-@overload
-async def gather_limited(
-    items: Iterable[Item],
-    fn: Callable[[Item], Awaitable[Result]],
-    limit: int = ...,
-    on_progress: Callable[[int, int], object] | None = ...,
-    *,
-    return_exceptions: Literal[True],
-) -> list[Result | Exception]: ...
-
-
-async def gather_limited(
-    items: Iterable[Item],
-    fn: Callable[[Item], Awaitable[Result]],
-    limit: int = 4,
-    on_progress: Callable[[int, int], object] | None = None,
-    *,
-    return_exceptions: bool = False,
-) -> Sequence[Result | Exception]:
-    """``fn`` of every item, at most ``limit`` at a time, results in the order of ``items``.
-
-    ``on_progress(done, total)`` is called once before the first call and after each one. The
-    first error cancels the calls still running and is raised, unless ``return_exceptions``
-    puts errors in the results (as ``asyncio.gather``). Cancelling the caller cancels them all.
-    """
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
-    pending = list(items)
-    results: list[Result | Exception | None] = [None] * len(pending)
-    indices = iter(range(len(pending)))  # shared: each worker takes the next index
-    done = 0
-    if on_progress is not None:
-        on_progress(0, len(pending))
-
-    async def worker() -> None:
-        nonlocal done
-        for index in indices:
-            try:
-                results[index] = await fn(pending[index])
-            except Exception as error:
-                if not return_exceptions:
-                    raise
-                results[index] = error
-            done += 1
-            if on_progress is not None:
-                on_progress(done, len(pending))
-
-    workers = [asyncio.ensure_future(worker()) for _ in range(min(limit, len(pending)))]
-    try:
-        await asyncio.gather(*workers)
-    except BaseException:
-        for task in workers:
-            task.cancel()
-        await asyncio.gather(*workers, return_exceptions=True)
-        raise
-    return results  # type: ignore[return-value]  # every slot is filled once gather returns

@@ -25,9 +25,8 @@ from typing import Any
 from tui.core.files import write_atomically
 from tui.paths import data_dir
 
-__all__ = ["DEFAULT_POLL_INTERVAL", "Facts", "PollSchedule", "SeenStore", "what_is_new"]
+__all__ = ["Facts", "SeenStore", "what_is_new"]
 
-DEFAULT_POLL_INTERVAL = 60.0
 """Seconds between two looks, unless ``poll_interval`` in config.toml says otherwise."""
 FORMAT = 1
 _PROFILE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
@@ -101,30 +100,3 @@ class SeenStore:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         body = {"format": FORMAT, "seen": {key: asdict(facts) for key, facts in seen.items()}}
         write_atomically(self.path, json.dumps(body, sort_keys=True))
-
-
-@dataclass
-class PollSchedule:
-    """When to look again: ``interval`` after a change, doubling while nothing changes (up to
-    ``ceiling`` times the interval), and at least what a 429 asks (else doubling too)."""
-
-    interval: float = DEFAULT_POLL_INTERVAL
-    ceiling: float = 8.0
-    delay: float = 0.0
-
-    def __post_init__(self) -> None:
-        self.delay = self.interval
-
-    def answered(self, *, changed: bool) -> float:
-        """The delay before the next look, after an answer that changed something or not."""
-        if changed:
-            self.delay = self.interval
-        else:
-            self.delay = min(self.delay * 2, self.interval * self.ceiling)
-        return self.delay
-
-    def throttled(self, retry_after: float | None) -> float:
-        """The delay after a 429: what the service asks, and never less than doubling."""
-        doubled = min(self.delay * 2, self.interval * self.ceiling)
-        self.delay = max(doubled, retry_after or 0.0)
-        return self.delay
