@@ -158,7 +158,7 @@ COVERED_GROUPS = set(expected_operations().values())
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The fuzzing's counts, when it ran (tests/test_fuzz.py)."""
+    """The fuzzing's counts, when it ran (tests/properties/test_fuzz.py)."""
     from tests.properties.fuzzing import COUNTS
 
     if COUNTS.cases:

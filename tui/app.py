@@ -33,7 +33,7 @@ from tui.browse.organizations import OrganizationsScreen
 
 # The first frame is painted before the client, its models, the service and the screens other
 # than the first are imported (tui/first_screen.py): what only later work needs is imported
-# where it is used, and tests/test_startup.py checks that importing this module stays light.
+# where it is used, and tests/shell/test_startup.py checks that importing this module stays light.
 from .api.defaults import DEFAULT_BASE_URL
 from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
@@ -774,7 +774,7 @@ class DocdeckApp(GuardedWork, App[None]):
     # -- help, browser, clipboard ----------------------------------------------------------
 
     def open_draft(self, draft: Any) -> None:
-        """Open the thread a draft (``tui.data.drafts.Draft``) answers, when it has one."""
+        """Open the thread a draft (``tui.review.logic.drafts.Draft``) answers, when it has one."""
         if draft is None or draft.key.comment_id is None or self.client is None:
             return
         key = draft.key

@@ -7,7 +7,7 @@ the first frame comes at the pace of a bare Textual app, the service's answer re
 The cache holds only what the organisations screen shows (ids, titles, a few facts), keyed by
 profile and base URL, in the user cache directory, readable by its owner only, written whole and
 read without following links or reading more than a first screen's worth (``tui.files``). It never holds
-a token: nothing here receives one (tests/app/test_first_screen.py reads the file to check).
+a token: nothing here receives one (tests/shell/test_first_screen.py reads the file to check).
 This module imports only the standard library, so that reading it costs nothing.
 """
 

@@ -1,7 +1,7 @@
 """Snapshots of every view of the administration and its main dialogs, at 80×24 and 120×40.
 
 Update them after a deliberate change of the look with
-``pytest tests/app/test_admin_snapshots.py --snapshot-update`` and review the SVGs.
+``pytest tests/admin/test_admin_snapshots.py --snapshot-update`` and review the SVGs.
 """
 
 from __future__ import annotations

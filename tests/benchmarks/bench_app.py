@@ -1,8 +1,9 @@
 """Benchmarks of the app (not part of the default run).
 
-Run: ``python -m pytest tests/benchmarks/bench_app.py -s -n 0``. The figures of the README's
-"Performance" table, each beside its reference, come from ``python -m tests.benchmarks.bench_speed``. Figures are printed; the assertions
-only check that each run did what it measures (the marker showed, the cursor moved).
+Run: ``python -m pytest tests/benchmarks/bench_app.py -s -n 0``. The figures of the app's table
+in tests/benchmarks/README.md, each beside its reference, come from
+``python -m tests.benchmarks.bench_speed``. Figures are printed; the assertions only check that
+each run did what it measures (the marker showed, the cursor moved).
 
 - First paint: ``docdeck --demo`` and a minimal Textual app (a Static and a Footer) run as real
   processes in a pseudo-terminal of 80×24, alternately; each is timed from launch until its

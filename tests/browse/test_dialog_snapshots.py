@@ -1,7 +1,7 @@
 """Snapshots of the forms and confirmations at 80×24 and 120×40, against the demo service.
 
 Update them after a deliberate change of the look with
-``pytest tests/app/test_dialog_snapshots.py --snapshot-update`` and review the SVGs.
+``pytest tests/browse/test_dialog_snapshots.py --snapshot-update`` and review the SVGs.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def test_the_cut_falls_before_a_heading_and_never_inside_a_code_block():
 
 
 async def test_a_long_page_shows_its_first_part_and_m_shows_more():
-    # How quickly it opens is measured in tests/benchmarks/bench_pages.py.
+    # How quickly it opens is measured in tests/benchmarks/bench_datasets.py.
     app = OnePage()
     page = RevisionPage(id="p", title="Long", markdown=LONG)
     async with app.run_test(size=(80, 24)) as pilot:

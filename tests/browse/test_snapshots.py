@@ -1,7 +1,7 @@
 """Snapshots of every screen at 80×24 and 120×40, against the demo service with a frozen clock.
 
 Update them after a deliberate change of the look (or of the demo data) with
-``pytest tests/app/test_snapshots.py --snapshot-update`` and review the SVGs.
+``pytest tests/browse/test_snapshots.py --snapshot-update`` and review the SVGs.
 """
 
 from __future__ import annotations

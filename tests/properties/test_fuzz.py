@@ -4,7 +4,7 @@ body, every success honours the official document.
 The default run tries DOCDECK_FUZZ_EXAMPLES (20) requests per operation, the same ones each
 run; a long run tries more, new ones each time:
 
-    DOCDECK_FUZZ_EXAMPLES=300 python -m pytest tests/test_fuzz.py
+    DOCDECK_FUZZ_EXAMPLES=300 python -m pytest tests/properties/test_fuzz.py
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 its diff, unified and side by side), a thread and the merge confirmation.
 
 Update them after a deliberate change of the look with
-``pytest tests/app/test_review_snapshots.py --snapshot-update`` and review the SVGs.
+``pytest tests/review/test_review_snapshots.py --snapshot-update`` and review the SVGs.
 """
 
 from __future__ import annotations

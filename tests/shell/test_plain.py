@@ -23,5 +23,5 @@ def test_links_emphasis_lists_quotes_tables_and_code_keep_only_their_words():
 
 def test_markup_like_text_and_controls_are_left_as_written_for_the_safe_door():
     assert plain_text("[/] [b]bold?[/b]") == "[/] [b]bold?[/b]"
-    assert plain_text("a\x1b[31mred") == "a\x1b[31mred"  # tui.text makes it safe next
+    assert plain_text("a\x1b[31mred") == "a\x1b[31mred"  # tui.core.text makes it safe next
     assert plain_text("") == ""

@@ -3,7 +3,7 @@
 view, against the demo service with a frozen clock.
 
 Update them after a deliberate change of the look with
-``pytest tests/app/test_site_snapshots.py --snapshot-update`` and review the SVGs.
+``pytest tests/sites/test_site_snapshots.py --snapshot-update`` and review the SVGs.
 """
 
 from __future__ import annotations

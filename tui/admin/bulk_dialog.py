@@ -3,7 +3,7 @@
 It names the items and what the change does; once confirmed, it sends one request per item
 in order, with the progress above the buttons, and stops at the first refusal. Its report then
 says which items were changed, which was refused and why, and which were not tried; the
-dialog closes with that outcome (``tui.data.bulk.BulkOutcome``), so the screen shows the
+dialog closes with that outcome (``tui.admin.logic.bulk.BulkOutcome``), so the screen shows the
 service's state, whatever happened.
 
 A request whose answer was lost stops the run too, and is never sent again: the report says

@@ -3,7 +3,7 @@ role; give members and teams a role here, change it, remove it, one or several a
 
 It reads the content and the collections above it, the users and teams given a role on each,
 the members of those teams, the service's aggregate (the effective roles) and the members'
-organisation roles; ``tui.data.content_access`` says where each role comes from and what a
+organisation roles; ``tui.admin.logic.content_access`` says where each role comes from and what a
 change would do, and ``AccessChangeDialog`` says it before sending.
 """
 

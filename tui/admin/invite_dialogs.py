@@ -1,8 +1,8 @@
 """Provides the invitation dialogs: inviting people by e-mail (with what happened to each
 address), and deleting an invite link.
 
-``InviteByEmailDialog`` reads the addresses typed or pasted (``tui.data.invites``), checks each
-before sending and names every bad one; the service answers with the users it added and the
+``InviteByEmailDialog`` reads the addresses typed or pasted (``tui.admin.logic.invites``), checks
+each before sending and names every bad one; the service answers with the users it added and the
 addresses it could not make SSO members, which ``InviteReportDialog`` shows per address.
 """
 

@@ -1,7 +1,7 @@
 """Provides the organisation's forms: its settings and its e-mail domains.
 
 After a lost answer they read the organisation again and compare what they sent. Invite links
-have a view of their own (``tui.screens.admin_invites``).
+have a view of their own (``tui.admin.admin_invites``).
 """
 
 from __future__ import annotations

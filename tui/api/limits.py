@@ -2,7 +2,7 @@
 to check before sending.
 
 The local service states its own where the official document states none (see the README's
-Reliability section); the client refuses a value over one of these without sending it, and a
+local service section); the client refuses a value over one of these without sending it, and a
 form shows the same words under its field (``comment_body_problem``, ``role_problem``).
 """
 

@@ -89,7 +89,7 @@ def split_markdown(markdown: str, limit: int = PAGE_CHUNK) -> tuple[str, str]:
 
 
 class PageView(GuardedWork, VerticalScroll):
-    """Shows one page of a space. Server markdown goes through ``tui.text.safe`` first."""
+    """Shows one page of a space. Server markdown goes through ``tui.core.text.safe`` first."""
 
     DEFAULT_CSS = """
     PageView {

@@ -40,7 +40,7 @@ def _inline(token: Token) -> str:
 
 def plain_text(markdown: str) -> str:
     """The words of ``markdown`` on one line, blocks joined by spaces (not made safe: pass the
-    result through ``tui.text`` before it reaches the screen)."""
+    result through ``tui.core.text`` before it reaches the screen)."""
     parts: list[str] = []
     for token in _parser().parse(markdown):
         if token.type == "inline":

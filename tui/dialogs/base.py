@@ -187,7 +187,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     # -- status ----------------------------------------------------------------------------
 
     def say(self, message: str | Content, *, error: bool = False) -> None:
-        """Show a line above the buttons (server text goes through ``tui.text``)."""
+        """Show a line above the buttons (server text goes through ``tui.core.text``)."""
         status = self.query_one("#dialog-status", Static)
         status.update(message if isinstance(message, Content) else text.block(message))
         status.set_class(error, "-error")

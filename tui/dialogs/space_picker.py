@@ -2,7 +2,7 @@
 
 The chooser loads every space of the organisation once (a thousand a page) and narrows them as
 the user types, by title; ↓ goes from the search to the list, Enter chooses. Titles are
-server text, shown through ``tui.text``.
+server text, shown through ``tui.core.text``.
 """
 
 from __future__ import annotations

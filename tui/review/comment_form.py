@@ -1,10 +1,10 @@
 """Provides the comment forms: a new thread on a page, the edit of a comment or reply; none loses a word.
 
-What is typed is kept on disk as a draft while typing pauses (``tui.data.drafts``), so it survives
-closing the form, leaving the screen, a crash and a restart; opening the same form again offers
-it back. The draft is discarded once the service has the text, or when the box is emptied. A
-body over the service's limit is refused under the box before anything is sent; after a lost
-answer the thread (or the message) is read again to tell whether the text got there.
+What is typed is kept on disk as a draft while typing pauses (``tui.review.logic.drafts``), so it
+survives closing the form, leaving the screen, a crash and a restart; opening the same form again
+offers it back. The draft is discarded once the service has the text, or when the box is emptied. A
+body over the service's limit is refused under the box before anything is sent; after a lost answer
+the thread (or the message) is read again to tell whether the text got there.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Provides DiffView: a markdown diff, unified or side by side, drawn line by line as it scrolls.
 
-The rows come from ``tui.data.diff`` and are drawn through ``tui.data.diff_segments``, so a line
-of server text is never read as markup (a diff of ``[/]`` shows ``[/]``). Only the lines in view
-are drawn (Textual's line API), so a 200 KB page scrolls as fast as a short one; long lines
-fold at the width of their column, under their own line number. Word highlights are worked out
-when a line is first drawn.
+The rows come from ``tui.review.logic.diff`` and are drawn through
+``tui.review.logic.diff_segments``, so a line of server text is never read as markup (a diff of
+``[/]`` shows ``[/]``). Only the lines in view are drawn (Textual's line API), so a 200 KB page
+scrolls as fast as a short one; long lines fold at the width of their column, under their own line
+number. Word highlights are worked out when a line is first drawn.
 
 A cursor row (its line numbers highlighted) is what the keys act on: Enter on a fold shows the
 unchanged lines it hides, and the screen moves the cursor from change to change.

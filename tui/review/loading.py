@@ -3,8 +3,8 @@
 The base of a change request is the main revision it started from or was last updated from
 (``revisionMergedAncestor``, else ``revisionInitial``), read with ``getRevisionById``, so main's
 later edits never show as the change request's own. The two page trees are compared by page id
-(``tui.data.changes``); a page's markdown is fetched only when the page is opened and only if
-the trees came without it, and every comparison and diff runs in a thread, off the event loop.
+(``tui.review.logic.changes``); a page's markdown is fetched only when the page is opened and only
+if the trees came without it, and every comparison and diff runs in a thread, off the event loop.
 """
 
 from __future__ import annotations

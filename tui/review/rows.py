@@ -1,7 +1,7 @@
 """Provides how review things read: a change request in a list, its header, a thread's row.
 
-Everything here is built as ``Content`` from server text through ``tui.text``, never as a markup
-string, so a subject of ``[/]`` shows as ``[/]``.
+Everything here is built as ``Content`` from server text through ``tui.core.text``, never as a
+markup string, so a subject of ``[/]`` shows as ``[/]``.
 """
 
 from __future__ import annotations

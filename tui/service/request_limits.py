@@ -4,7 +4,7 @@ A request line the HTTP server can read may still be hostile: a URL of hundreds 
 or tens of thousands of query parameters that every ``parse_qs`` would split again. They are
 refused here, in the service's error shape (``{"error": {"code", "message"}}``), before Starlette
 or a route spends anything on them. What the HTTP server itself cannot read (see
-``tui.emulator.server``) never reaches this far, and gets the same shape there.
+``tui.service.server``) never reaches this far, and gets the same shape there.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ __all__ = ["MAX_QUERY_PARAMETERS", "MAX_URL_BYTES", "RequestLimits", "refusal_bo
 MAX_URL_BYTES = 32 * 1024
 """The longest path and query, in bytes: far beyond any operation's (a page token of a deep
 list included), well within what the server reads of a request line and its headers
-(``tui.emulator.server.MAX_REQUEST_HEAD``), so that this answer is the one given."""
+(``tui.service.server.MAX_REQUEST_HEAD``), so that this answer is the one given."""
 MAX_QUERY_PARAMETERS = 100
 """The most query parameters a request may carry: no operation takes more than a handful."""
 

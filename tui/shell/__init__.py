@@ -10,7 +10,8 @@
     key_help.py      the keys of a screen, as the keys dialog lists them
 
 Import from the modules themselves: this package imports nothing, so that widgets can use
-``failures`` without loading the screens. Screens (``tui/screens``) build on these and never
-import each other; dialogs (``tui/dialogs``) and widgets use the failure path; only the app
-(``tui/app.py``) knows which screen shows which place.
+``failures`` without loading the screens. The features' screens (``tui/browse``, ``tui/review``,
+``tui/sites``, ``tui/admin``) build on these and import no other feature but along the edges
+that pyproject.toml lists; dialogs (``tui/dialogs``) and widgets use the failure path; only the
+app (``tui/app.py``) knows which screen shows which place.
 """

@@ -1,6 +1,6 @@
 """Provides the forms of a site's audience: add a claim, rename one, remove one.
 
-Each checks the new visitor schema as the service would (``tui.data.visitor_schema``) before
+Each checks the new visitor schema as the service would (``tui.sites.logic.visitor_schema``) before
 the PUT, and says which conditions read a claim that is renamed or removed: they keep the old
 name, and the condition editor will refuse them until they are edited.
 """

@@ -1,10 +1,10 @@
 """Provides ConditionField: a condition editor that parses as you type and completes claim names.
 
-The condition is checked against the site's visitor schema at every key (``tui.data.conditions``):
-a syntax error or an unknown claim shows under the field with its column and the part of the
-condition it is about, underlined with ``^``. A claim reference being typed is completed from
-the schema: the rest shows greyed after the cursor and → (or Tab) accepts it; the others are
-listed. An empty field means no condition, sent as null (which removes it).
+The condition is checked against the site's visitor schema at every key
+(``tui.sites.logic.conditions``): a syntax error or an unknown claim shows under the field with its
+column and the part of the condition it is about, underlined with ``^``. A claim reference being
+typed is completed from the schema: the rest shows greyed after the cursor and → (or Tab) accepts
+it; the others are listed. An empty field means no condition, sent as null (which removes it).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Provides SiteEditor: the client calls behind a site's structure edits and their undo.
 
-It sends the steps of a move (``tui.data.site_structure``), changes fields of any node, and
+It sends the steps of a move (``tui.sites.logic.site_structure``), changes fields of any node, and
 re-creates a deleted section, section group or site space from what was known of it before
 (``Snapshot``), as far as the API allows: the re-created node gets a new id, and a node whose
 neighbours are all gone, or a site space of the root level of a site that has sections now,

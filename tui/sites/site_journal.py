@@ -1,6 +1,6 @@
 """Provides the session's journal of site changes as the site screens use it.
 
-One ``Journal`` (``tui.data.journal``) per session, kept on the session and stamped with the
+One ``Journal`` (``tui.sites.logic.journal``) per session, kept on the session and stamped with the
 app's clock. An entry's subject is ``<site id>/<what>`` (``site-1/site-section:abc``,
 ``site-1/settings``), so that ``u`` on a site undoes that site's last change and the journal
 warns when a later change touched the same thing.

@@ -2,7 +2,7 @@
 
 The visitor has the claims ticked (the others off), or is anonymous. Every section and site
 space it would not see is greyed out with the condition that failed; one whose condition cannot
-be evaluated for it is marked so, never guessed (``tui.data.site_structure.verdicts``).
+be evaluated for it is marked so, never guessed (``tui.sites.logic.site_structure.verdicts``).
 """
 
 from __future__ import annotations

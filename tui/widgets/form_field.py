@@ -173,7 +173,7 @@ class TextField(FormField):
 class ChoiceField(FormField):
     """A choice among fixed values, as a drop-down (Enter or ↓ opens it, type to jump).
 
-    Labels are plain strings or rich ``Text`` (use ``tui.text.text`` for server titles): the
+    Labels are plain strings or rich ``Text`` (use ``tui.core.text.text`` for server titles): the
     drop-down's type-to-search reads those, and neither is ever read as markup.
     """
 

@@ -34,7 +34,7 @@ class TreeItem(Generic[V]):
     key: str
     """Unique within the tree, e.g. ``"space:abc"``."""
     title: str
-    """Text from the server: shown through ``tui.text``, never as markup."""
+    """Text from the server: shown through ``tui.core.text``, never as markup."""
     kind: str
     """What the row is: ``collection``, ``space``, ``page`` …"""
     value: V

@@ -7,7 +7,7 @@ measures every label), and ``TreeNode.remove_children`` removes children one by 
 them are only renumbered); ``drop_children`` forgets a node's children in one pass.
 
 Both reach into the Tree's private state (``_children``, ``_tree_nodes``, ``_line``,
-``_tree_lines_cached``), as of Textual 8; tests/app/test_long_lists.py checks that the lines
+``_tree_lines_cached``), as of Textual 8; tests/browse/test_long_lists.py checks that the lines
 they leave are the ones ``Tree._build`` would make.
 """
 

@@ -2,7 +2,7 @@
 
 The screen assembles segments with ``Content`` (``Content.assemble(*segments)`` after mapping
 each style name to a style of its theme), so a line of server text such as ``[/]`` shows as
-written. Each piece of text goes through ``clean`` (pass ``tui.text.safe``), piece by piece,
+written. Each piece of text goes through ``clean`` (pass ``tui.core.text.safe``), piece by piece,
 so a removed control character never shifts the word highlights.
 """
 
@@ -18,7 +18,7 @@ __all__ = ["Clean", "DiffStyle", "Segment", "side_by_side_segments", "unified_se
 Segment = tuple[str, str]
 """A piece of a rendered row: its text and the name of its style (a ``DiffStyle``)."""
 Clean = Callable[[str], str]
-"""What neutralises control characters in server text: ``tui.text.safe``."""
+"""What neutralises control characters in server text: ``tui.core.text.safe``."""
 
 
 class DiffStyle(StrEnum):
@@ -63,7 +63,7 @@ def _number(number: int | None, width: int) -> str:
 def unified_segments(row: UnifiedRow, *, clean: Clean, number_width: int = 4) -> list[Segment]:
     """A unified row as segments: old and new line numbers, a +/- mark, then the text.
 
-    ``clean`` neutralises control characters in server text (pass ``tui.text.safe``); it is
+    ``clean`` neutralises control characters in server text (pass ``tui.core.text.safe``); it is
     applied to each piece of the text, never to the whole line, so spans stay in place.
     """
     if row.fold is not None:
