@@ -40,6 +40,7 @@ from ..shell.navigation import (
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.form_field import length_problem
+from ..widgets.text_box import TextBox
 
 __all__ = ["ThreadScreen"]
 
@@ -148,7 +149,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         yield Static(Content("Loading the thread…"), id="thread-header")
         yield VerticalScroll(id="messages")
         with Vertical(id="reply-box"):
-            yield TextArea(
+            yield TextBox(
                 soft_wrap=True,
                 tab_behavior="focus",
                 placeholder="Write a reply… (c; Ctrl+S sends)",

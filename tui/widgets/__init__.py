@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .page_view import PageView
     from .site_tree import SiteStructureTree  # sites (issue 10)
     from .status_line import StatusLine
+    from .text_box import TextBox
 
 __all__ = [
     "BodyField",
@@ -41,6 +42,7 @@ __all__ = [
     "PageView",
     "SiteStructureTree",
     "StatusLine",
+    "TextBox",
     "TextField",
     "TreeItem",
 ]
@@ -65,6 +67,7 @@ _WHERE = {
     "PageView": ".page_view",
     "SiteStructureTree": ".site_tree",  # sites (issue 10)
     "StatusLine": ".status_line",
+    "TextBox": ".text_box",
 }
 
 
