@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from .. import text
+from .list_end import ListEnd
 
 __all__ = ["Column", "Record", "RecordTable"]
 
@@ -99,6 +101,15 @@ class RecordTable(DataTable[Any]):
         Binding("j", "cursor_down", "Down", show=False, id="table.down"),
         Binding("k", "cursor_up", "Up", show=False, id="table.up"),
         Binding(
+            "end,ctrl+end",
+            "last_row",
+            "Last row",
+            show=False,
+            id="table.end",
+            tooltip="The last row, loading the rest of the list",
+        ),
+        Binding("home,ctrl+home", "first_row", "First row", show=False, id="table.home"),
+        Binding(
             "space",
             "toggle_mark",
             "Select",
@@ -111,9 +122,11 @@ class RecordTable(DataTable[Any]):
     class MoreWanted(Message):
         """The cursor nears the end of the loaded rows and the service has more."""
 
-        def __init__(self, table: RecordTable) -> None:
+        def __init__(self, table: RecordTable, *, rest: bool = False) -> None:
             super().__init__()
             self.table = table
+            self.rest = rest
+            """Whether End asked for the rest: the page to ask for is the largest."""
 
         @property
         def control(self) -> RecordTable:
@@ -173,6 +186,10 @@ class RecordTable(DataTable[Any]):
         self.more = False
         """Whether the service has more rows than those loaded."""
         self._asked_more = False
+        self.end = ListEnd(
+            has_more=lambda: self.more, ask_rest=self._ask_more, to_last=self._cursor_to_last
+        )
+        """What End started: the rest of the list loading, the cursor following it."""
         self._layout: list[tuple[Column, int | None]] = [(c, c.width) for c in columns]
         """The columns shown and their widths, fitted to the table's width."""
 
@@ -223,6 +240,7 @@ class RecordTable(DataTable[Any]):
         self._marked = {k: self._by_key[k] for k in self._marked if k in self._by_key}
         self.more = more
         self._asked_more = False
+        self.end.stop()
         self._redraw(keep=current.key if current else None)
 
     def append_records(self, records: Iterable[Record], *, more: bool = False) -> None:
@@ -236,6 +254,7 @@ class RecordTable(DataTable[Any]):
         self._shown.extend(shown)
         for record in shown:
             self.add_row(*self._row(record), key=record.key)
+        self.end.rows_added()
         self._check_more()
 
     def replace_record(self, record: Record) -> None:
@@ -332,7 +351,22 @@ class RecordTable(DataTable[Any]):
     def _ask_more(self) -> None:
         if not self._asked_more:
             self._asked_more = True
-            self.post_message(self.MoreWanted(self))
+            self.post_message(self.MoreWanted(self, rest=self.end.loading_rest))
+
+    def _cursor_to_last(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1, animate=False)
+
+    def action_last_row(self) -> None:
+        self.end.go()
+
+    def action_first_row(self) -> None:
+        self.move_cursor(row=0, animate=False)
+
+    def on_key(self, event: events.Key) -> None:
+        # Any other key leaves the cursor where the user puts it (the rest still loads).
+        if event.key not in ("end", "ctrl+end"):
+            self.end.cursor_moved()
 
     # -- marks -----------------------------------------------------------------------------
 
