@@ -5,8 +5,9 @@ table of ``bench_speed``), or ``python -m tests.benchmarks.bench_keys`` for thes
 
 typeahead  Five ``j`` sent as a terminal would, 30 ms apart, starting 30 ms after a screen is
            asked for (Enter on Globex in the organisations of ``large``; a change request of the
-           demo opened from its space), in fresh apps: how many of them the cursor shows once
-           the screen is loaded. Reference: the same keys once the screen is shown.
+           demo opened from its space), in fresh apps, in-process and with 100 ms before each
+           answer (a service far away): how many of them the cursor shows once the screen is
+           loaded. Reference: the same keys once the screen is shown.
 typing     Keys typed at the end of a comment box (``BodyField``) holding 100 KB, as one
            paragraph and as paragraphs of 1 KB, and in the middle of the paragraph; each timed
            from the key to the repaint showing it. Reference: the same box holding 1 KB, and
@@ -44,6 +45,17 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
+class _Slow(httpx.AsyncBaseTransport):
+    """A link that takes ``delay`` seconds before each answer (a service far away)."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, delay: float) -> None:
+        self.inner, self.delay = inner, delay
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        await asyncio.sleep(self.delay)
+        return await self.inner.handle_async_request(request)
+
+
 def _app(service: Any, transport: httpx.AsyncBaseTransport | None = None) -> Any:
     from tui.api import Client, RetryPolicy
     from tui.app import ConnectionLabel, DocdeckApp
@@ -73,10 +85,12 @@ def _send(app: Any, name: str, character: str | None = None) -> None:
 # -- typeahead ---------------------------------------------------------------------------------
 
 
-async def _keys_ahead(service: Any, open_screen: Any, cursor: Any, *, ahead: bool) -> int:
+async def _keys_ahead(
+    service: Any, open_screen: Any, cursor: Any, *, ahead: bool, delay: float = 0.0
+) -> int:
     """How many of five ``j`` the cursor shows, sent while the screen loads (``ahead``) or
     once it is shown."""
-    app = _app(service)
+    app = _app(service, _Slow(httpx.ASGITransport(app=service), delay) if delay else None)
     async with app.run_test(size=(100, 30)) as pilot:
         await _settle(pilot)
         await open_screen(app, pilot)
@@ -94,7 +108,9 @@ async def _keys_ahead(service: Any, open_screen: Any, cursor: Any, *, ahead: boo
     return landed - start if not ahead else landed
 
 
-async def _typeahead_case(service: Any, open_screen: Any, cursor: Any, rounds: int) -> Row:
+async def _typeahead_case(
+    service: Any, open_screen: Any, cursor: Any, rounds: int, delay: float
+) -> Row:
     # The cursor's own place once loaded (no key): the keys should move it five lines from it.
     app = _app(service)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -105,9 +121,10 @@ async def _typeahead_case(service: Any, open_screen: Any, cursor: Any, rounds: i
         home = cursor(app)
     lost, reference = 0, 0
     for _ in range(rounds):
-        landed = await _keys_ahead(service, open_screen, cursor, ahead=True)
+        landed = await _keys_ahead(service, open_screen, cursor, ahead=True, delay=delay)
         lost += KEYS_AHEAD - (landed - home)
-        reference += KEYS_AHEAD - await _keys_ahead(service, open_screen, cursor, ahead=False)
+        moved = await _keys_ahead(service, open_screen, cursor, ahead=False, delay=delay)
+        reference += KEYS_AHEAD - moved
     return (
         "",
         f"{lost} of {KEYS_AHEAD * rounds} lost",
@@ -148,11 +165,13 @@ async def _typeahead(rounds: int) -> list[Row]:
         return int(app.screen.change_tree.cursor_line)
 
     rows = []
-    for label, service, open_screen, cursor in (
-        ("keys typed as Globex loads (large)", large, globex, tree_line),
-        ("keys typed as a change request loads", demo, change_request, change_line),
+    for label, service, open_screen, cursor, delay in (
+        ("keys typed as Globex loads (large)", large, globex, tree_line, 0.0),
+        ("  the same, 100 ms a request", large, globex, tree_line, 0.1),
+        ("keys typed as a change request loads", demo, change_request, change_line, 0.0),
+        ("  the same, 100 ms a request", demo, change_request, change_line, 0.1),
     ):
-        row = await _typeahead_case(service, open_screen, cursor, rounds)
+        row = await _typeahead_case(service, open_screen, cursor, rounds, delay)
         rows.append((f"{label}: 5 j, 30 ms apart", *row[1:]))
     return rows
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
@@ -216,6 +217,23 @@ class RecordTable(DataTable[Any]):
         self.clear(columns=True)
         self._add_columns()
         self._redraw(keep=current.key if current else None)
+
+    def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
+        # DataTable measures every cell of every new row, to size the columns as wide as
+        # their content: a third of the cost of a page of 1,000 rows. Columns of a set width
+        # (every one of ours but a few) and rows of one line need no measure: the size only.
+        if any(column.auto_width for column in self.columns.values()) or any(
+            self.rows[key].label is not None or self.rows[key].auto_height
+            for key in new_rows
+            if key in self.rows
+        ):
+            super()._update_dimensions(new_rows)
+            return
+        width = sum(column.get_render_width(self) for column in self.columns.values())
+        header = self.header_height if self.show_header else 0
+        self.virtual_size = Size(
+            width + self._row_label_column_width, self._total_row_height + header
+        )
 
     # -- contents --------------------------------------------------------------------------
 
