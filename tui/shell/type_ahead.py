@@ -14,11 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.widgets import Input, TextArea
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.screen import Screen
-    from textual.widget import Widget
 
 __all__ = ["HOLD_KEYS_AT_MOST", "KeysAhead"]
 
@@ -28,6 +27,14 @@ that hangs must not leave the keys dead (and Esc is never held: it stops the wai
 
 _NEVER_HELD = frozenset({"escape", "ctrl+c", "ctrl+q"})
 """Keys that act at once, whatever loads: to leave, to stop waiting, to quit."""
+_FIELDS = frozenset({"textual.widgets._input.Input", "textual.widgets._text_area.TextArea"})
+"""The widgets that take letters typed (named: importing them would slow the first frame)."""
+
+
+def _is_field(widget: Widget | None) -> bool:
+    return widget is not None and any(
+        f"{cls.__module__}.{cls.__qualname__}" in _FIELDS for cls in type(widget).__mro__
+    )
 
 
 class KeysAhead:
@@ -48,7 +55,7 @@ class KeysAhead:
         if held is None or event.key in _NEVER_HELD:
             return False
         # Typing in a field needs nothing loaded (a field handles its own letters first).
-        if isinstance(self._screen.focused, (Input, TextArea)):
+        if _is_field(self._screen.focused):
             return False
         event.stop()
         event.prevent_default()
