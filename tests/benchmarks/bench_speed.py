@@ -18,6 +18,9 @@ browse  A process browsing ``docdeck serve --dataset large`` (``browse_large.py`
 keys    Keys in-process at 80×24 down a collection of 10,000 spaces: j, then PageDown, each
         timed to the repaint showing the cursor moved (pages load on the way), and the full
         collections of the garbage collector that happened meanwhile.
+typeahead, typing, end
+        Keys while the app is busy (``bench_keys.py``): typed as a screen loads, typed into
+        a comment box of 100 KB, and answering while End loads 2,000 members.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from .bench_app import (
     key_to_repaint,
     recorded_repaints,
 )
+from .bench_keys import PARTS as KEYS_WHILE_BUSY
 from .bench_service import _free_port, _wait_until_serving
 
 Row = tuple[str, str, str, str, str]
@@ -371,6 +375,7 @@ PARTS: dict[str, Callable[[int], list[Row]]] = {
     "lists": lists,
     "browse": browse,
     "keys": keys,
+    **KEYS_WHILE_BUSY,  # typeahead, typing, end (bench_keys.py)
 }
 
 

@@ -149,3 +149,95 @@ async def test_end_loads_the_rest_of_the_list_and_lands_on_its_last_space(
         assert last is not None and last.title.endswith("notes 04999")
         assert details_title(screen).endswith(last.title)
         assert len(tree._children[holder.key]) == 5003
+
+
+class _ListRequests(httpx.AsyncBaseTransport):
+    """Passes requests on, keeping the query of each listing of ``path``."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, path: str) -> None:
+        self.inner, self.path = inner, path
+        self.queries: list[dict[str, str]] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path == self.path:
+            self.queries.append(dict(request.url.params))
+        return await self.inner.handle_async_request(request)
+
+
+async def test_end_in_the_two_thousand_members_of_globex_reaches_the_last_at_the_largest_page(
+    make_app, large_transport
+):
+    from .admin_acting import open_admin
+
+    listing = _ListRequests(large_transport, "/v1/orgs/org-globex/members")
+    app = make_app(transport_override=listing)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "members", organization="org-globex")
+        table = screen.table
+        assert len(table.records) == 50 and table.more
+        first_pages = len(listing.queries)
+        await pilot.press("end")
+        await settle(pilot)
+        assert len(table.records) == screen.total == 2000
+        assert not table.more
+        assert table.cursor_row == 1999
+        assert table.highlighted_record is table.records[-1]
+        # The rest came at the API's largest page: 1,950 members in two requests.
+        assert [q["limit"] for q in listing.queries[first_pages:]] == ["1000", "1000"]
+
+
+async def test_a_key_after_end_keeps_the_cursor_where_it_goes_and_the_rest_still_loads(
+    make_app, large_transport
+):
+    from .admin_acting import open_admin
+
+    gated = GatedTransport(large_transport, hold=lambda request: False)
+    app = make_app(transport_override=gated)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_admin(pilot, "members", organization="org-globex")
+        table = screen.table
+        gated.hold = lambda request: "page" in request.url.params
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor_row == 49 and gated.held == 1
+        await pilot.press("k", "k")
+        gated.gate.set()
+        await settle(pilot)
+        assert len(table.records) == 2000
+        assert table.cursor_row == 47
+
+
+async def test_end_in_the_threads_of_a_change_request_reaches_the_last_thread(
+    make_app, large_transport
+):
+    from tui.shell.navigation import change_request_location, space_location
+
+    threads = _ListRequests(large_transport, "")
+    app = make_app(transport_override=threads)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        client = app.client
+        spaces = client.spaces.list_spaces_in_organization_by_id
+        async for found in client.paginate(spaces, "org-globex", limit=1000):
+            if found.title == "Release train":
+                break
+        change_request = await client.change_requests.get_change_request_by_id(
+            found.id, "cr-globex-001"
+        )
+        threads.path = f"/v1/spaces/{found.id}/change-requests/cr-globex-001/comments"
+        app.session.places.see(space_location(found))
+        app.open_location(change_request_location(found, change_request))
+        await settle(pilot)
+        screen: Any = app.screen
+        await screen.show_threads()
+        await settle(pilot)
+        listing = screen.thread_list.list
+        listing.focus()
+        asked = len(threads.queries)
+        await pilot.press("end")
+        await settle(pilot)
+        assert not screen.thread_list.more
+        assert listing.highlighted == listing.option_count - 1 == len(screen._threads) - 1 > 500
+        assert listing.highlighted_entry is not None
+        assert listing.highlighted_entry.key == screen._threads[-1].id
+        assert {q["limit"] for q in threads.queries[asked:]} == {"1000"}

@@ -51,9 +51,9 @@ class GitScreen(TableScreen[Space]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "git"))
 
-    async def fetch_page(self, page: str | None) -> Page[Space]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[Space]:
         return await self.client.spaces.list_spaces_in_organization_by_id(
-            self.organization_id, page=page or UNSET, limit=self.docdeck.page_size
+            self.organization_id, page=page or UNSET, limit=limit
         )
 
     def record_of(self, item: Space) -> Record:

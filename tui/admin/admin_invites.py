@@ -96,9 +96,9 @@ class InvitesScreen(TableScreen[InviteLink]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "invites"))
 
-    async def fetch_page(self, page: str | None) -> Page[InviteLink]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[InviteLink]:
         return await self.client.organizations.list_organization_invite_links(
-            self.organization_id, page=page or UNSET, limit=self.docdeck.page_size
+            self.organization_id, page=page or UNSET, limit=limit
         )
 
     def record_of(self, item: InviteLink) -> Record:

@@ -20,6 +20,7 @@ from ..api.models import Member, MemberSpace, MemberTeam, Organization, Page, Sp
 from ..shell.navigation import member_location, space_location, team_location
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
+from ..widgets.list_end import page_limit
 from ..widgets.record_table import Column, Record, RecordTable
 
 __all__ = ["MemberScreen", "MemberView"]
@@ -141,9 +142,11 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
             return
         members = self.client.organization_members
 
+        limit = page_limit(event.rest, self.docdeck.page_size)
+
         async def fetch() -> Page[MemberSpace]:
             return await members.list_spaces_for_organization_member(
-                self.organization_id, self.user_id, page=token, limit=self.docdeck.page_size
+                self.organization_id, self.user_id, page=token, limit=limit
             )
 
         def show(page: Page[MemberSpace]) -> None:

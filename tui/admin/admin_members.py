@@ -125,11 +125,11 @@ class MembersScreen(MemberActions, TableScreen[Member]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "members"))
 
-    async def fetch_page(self, page: str | None) -> Page[Member]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[Member]:
         return await self.client.organization_members.list_members_in_organization_by_id(
             self.organization_id,
             page=page or UNSET,
-            limit=self.docdeck.page_size,
+            limit=limit,
             role=self.role or UNSET,
             search=self.search or UNSET,
             sort=self.sort,

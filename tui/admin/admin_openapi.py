@@ -61,9 +61,9 @@ class OpenAPIScreen(OpenAPIActions, TableScreen[OpenAPISpec]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "openapi"))
 
-    async def fetch_page(self, page: str | None) -> Page[OpenAPISpec]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[OpenAPISpec]:
         return await self.client.openapi.list_openapi_specs(
-            self.organization_id, page=page or UNSET, limit=self.docdeck.page_size
+            self.organization_id, page=page or UNSET, limit=limit
         )
 
     def show_view(self, view: Page[OpenAPISpec]) -> None:

@@ -108,7 +108,7 @@ class SsoScreen(TableScreen[SamlProvider]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "sso"))
 
-    async def fetch_page(self, page: str | None) -> Page[SamlProvider]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[SamlProvider]:
         # Readers are refused by the service: ask only an admin's question.
         client = self.client
         organization = await client.organizations.get_organization_by_id(self.organization_id)
@@ -116,7 +116,7 @@ class SsoScreen(TableScreen[SamlProvider]):
         if self.refused:
             return Page[SamlProvider]()
         return await client.sso.list_saml_providers_in_organization_by_id(
-            self.organization_id, page=page or UNSET, limit=self.docdeck.page_size
+            self.organization_id, page=page or UNSET, limit=limit
         )
 
     def show_view(self, view: Page[SamlProvider]) -> None:

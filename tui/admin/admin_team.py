@@ -31,6 +31,7 @@ from ..shell.navigation import member_location, team_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
+from ..widgets.list_end import page_limit
 from ..widgets.record_table import Column, Record, RecordTable
 
 __all__ = ["TeamScreen", "TeamView"]
@@ -136,9 +137,11 @@ class TeamScreen(TeamActions, BrowserScreen[TeamView]):
             return
         team_members = self.client.team_members
 
+        limit = page_limit(event.rest, self.docdeck.page_size)
+
         async def fetch() -> Page[TeamMember]:
             return await team_members.list_team_members_in_organization_by_id(
-                self.organization_id, self.team_id, page=token, limit=self.docdeck.page_size
+                self.organization_id, self.team_id, page=token, limit=limit
             )
 
         def show(page: Page[TeamMember]) -> None:

@@ -52,11 +52,11 @@ class TeamsScreen(TeamActions, TableScreen[Team]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "teams"))
 
-    async def fetch_page(self, page: str | None) -> Page[Team]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[Team]:
         return await self.client.teams.list_teams_in_organization_by_id(
             self.organization_id,
             page=page or UNSET,
-            limit=self.docdeck.page_size,
+            limit=limit,
             title=self.search or UNSET,
             owner=self.manager.user.id if self.manager else UNSET,
         )

@@ -82,10 +82,10 @@ class TranslationsScreen(TableScreen[Translation]):
     def show_place(self) -> None:
         self.show_location(admin_view_location(self.organization_id, "translations"))
 
-    async def fetch_page(self, page: str | None) -> Page[Translation]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[Translation]:
         client = self.client
         listed = await client.translations.list_translations(
-            self.organization_id, page=page or UNSET, limit=self.docdeck.page_size
+            self.organization_id, page=page or UNSET, limit=limit
         )
         wanted = {t.source.space for t in listed.items if t.source}
         wanted |= {t.result.space for t in listed.items if t.result}

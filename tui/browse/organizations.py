@@ -107,6 +107,7 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
             self.set_note(f"{len(self._first_paint)} organisations")
             self.cached = True
             self._first_paint = None
+            self.view_shown()  # the rows are there: keys act on them at once
 
     async def fetch_view(self) -> list[Organization]:
         client = self.client

@@ -45,6 +45,7 @@ from ..shell.navigation import (
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.form_field import length_problem
+from ..widgets.text_box import TextBox
 
 __all__ = ["ThreadScreen"]
 
@@ -164,7 +165,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         yield Static(id="thread-block")
         yield VerticalScroll(id="messages")
         with Vertical(id="reply-box"):
-            yield TextArea(
+            yield TextBox(
                 soft_wrap=True,
                 tab_behavior="focus",
                 placeholder="Write a reply… (c; Ctrl+S sends)",

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tui.widgets.item_list import ItemList, ListEntry
+from tui.widgets.list_end import ListEnd
 
 __all__ = ["STATUS_CHOICES", "ThreadList"]
 
@@ -27,6 +28,23 @@ MORE_AHEAD = 5
 
 class ThreadItems(ItemList):
     """The threads; a page loaded further down is added below, not redrawn with the rest."""
+
+    end: ListEnd | None = None
+    """What End started (set by the ThreadList): the rest loading, the cursor following."""
+
+    def action_last(self) -> None:
+        if self.end is not None:
+            self.end.go()
+        else:
+            self.to_last()
+
+    def to_last(self) -> None:
+        super().action_last()
+
+    def on_key(self, event: events.Key) -> None:
+        # Any other key leaves the cursor where the user puts it (the rest still loads).
+        if self.end is not None and event.key != "end":
+            self.end.cursor_moved()
 
     def append_entries(self, entries: Iterable[ListEntry]) -> None:
         new = [entry for entry in entries if entry.key not in self._by_key]
@@ -86,9 +104,11 @@ class ThreadList(Vertical):
             return self.threads
 
     class MoreWanted(Message):
-        def __init__(self, threads: ThreadList) -> None:
+        def __init__(self, threads: ThreadList, *, rest: bool = False) -> None:
             super().__init__()
             self.threads = threads
+            self.rest = rest
+            """Whether End asked for the rest: the page to ask for is the largest."""
 
         @property
         def control(self) -> ThreadList:
@@ -111,6 +131,10 @@ class ThreadList(Vertical):
         self.more = False
         self._asked_more = False
         self._muted = False
+        self.end = ListEnd(
+            has_more=lambda: self.more, ask_rest=self._ask_more, to_last=self._to_last
+        )
+        """What End started: the rest of the threads loading, the cursor following it."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="thread-filters"):
@@ -136,7 +160,9 @@ class ThreadList(Vertical):
                 id="thread-author",
             )
         yield Static(Content("Loading…"), id="thread-summary")
-        yield ThreadItems(id="threads")
+        items = ThreadItems(id="threads")
+        items.end = self.end
+        yield items
 
     @property
     def list(self) -> ThreadItems:
@@ -223,6 +249,7 @@ class ThreadList(Vertical):
         """Show these threads (the first page, or every page loaded so far)."""
         self.more = more
         self._asked_more = False
+        self.end.stop()
         self.list.set_entries(entries, empty=empty)
         self.query_one("#thread-summary", Static).update(summary)
         self.call_after_refresh(self._check_more)
@@ -232,6 +259,7 @@ class ThreadList(Vertical):
         self.more = more
         self._asked_more = False
         self.list.append_entries(entries)
+        self.end.rows_added()
         self.query_one("#thread-summary", Static).update(summary)
         self.call_after_refresh(self._check_more)
 
@@ -250,8 +278,15 @@ class ThreadList(Vertical):
             return
         highlighted = listing.highlighted or 0
         if listing.option_count - highlighted <= MORE_AHEAD or listing.option_count < 20:
+            self._ask_more()
+
+    def _ask_more(self) -> None:
+        if self.more and not self._asked_more:
             self._asked_more = True
-            self.post_message(self.MoreWanted(self))
+            self.post_message(self.MoreWanted(self, rest=self.end.loading_rest))
+
+    def _to_last(self) -> None:
+        self.list.to_last()
 
     @on(OptionList.OptionSelected, "#threads")
     def _selected(self, event: OptionList.OptionSelected) -> None:

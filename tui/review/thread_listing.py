@@ -30,6 +30,7 @@ from ..shell.navigation import Focus, Location, change_request_location, thread_
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 from ..widgets import ListEntry
+from ..widgets.list_end import page_limit
 
 if TYPE_CHECKING:
     from ..shell.screen import BrowserScreen
@@ -309,6 +310,7 @@ class ThreadListing(_Screen):
         if not token:
             return
         client, scope, options = self.client, self.thread_scope(), self._options()
+        options["limit"] = page_limit(event.rest, THREAD_PAGE_SIZE)
 
         async def fetch() -> Page[Comment]:
             return await scope.list_threads(client, page=token, **options)

@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
@@ -44,6 +45,7 @@ from .failures import GuardedWork
 from .navigation import Focus, Location, crumbs_for
 from .read_only import read_only_check, refused_in_read_only
 from .session import Session
+from .type_ahead import HOLD_KEYS_AT_MOST, KeysAhead
 
 if TYPE_CHECKING:
     # The client and its models load after the first frame (tui/first_screen.py).
@@ -169,6 +171,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self.showing_cached = False
         """True while a view is painted from the cache (its service answer may follow)."""
         self._changes_seen: int | None = None
+        self.keys_ahead = KeysAhead(self)
+        """The keys typed before the view is shown, played once it is (``tui.shell.type_ahead``)."""
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -218,6 +222,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         yield from ()
 
     def on_mount(self) -> None:
+        self.set_timer(HOLD_KEYS_AT_MOST, self.keys_ahead.play)
         self.query_one(StatusLine).refresh()  # else the first frame leaves its line blank
         # Not before the first frame is on the terminal (its Input costs a hundredth).
         self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
@@ -228,6 +233,19 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             self.busy = True
             return
         self.reload()
+
+    def on_key(self, event: events.Key) -> None:
+        # Every key reaches the screen before the app's bindings: the focused list's own too.
+        self.keys_ahead.hold(event)
+
+    def view_shown(self) -> None:
+        """The view is on the screen: the keys typed meanwhile act now, in order.
+
+        Called after the first paint of the view; a screen that paints its body without a
+        load (from what it was given) calls it itself."""
+        if self.keys_ahead.holding:
+            # After the refresh, so that the lists have their rows and their size.
+            self.call_after_refresh(self.keys_ahead.play)
 
     def _offline_changed(self, offline: bool) -> None:
         self.query_one(StatusLine).offline = offline
@@ -273,6 +291,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
 
         A screen that overrides it calls this first, then undoes its own things.
         """
+        self.keys_ahead.drop()
         if self._wait_said():
             # The status line said "Esc stops": the requests of this screen end here.
             self.workers.cancel_node(self)
@@ -326,6 +345,22 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         refresh: bool,
         on_error: Callable[[ApiError], None] | None,
     ) -> None:
+        try:
+            await self._fetch_and_show(fetch, show, group, generation, refresh, on_error)
+        finally:
+            # Shown, failed or given up: the keys typed meanwhile act now, on what is there.
+            if group == VIEW and self._generations.get(group) == generation:
+                self.view_shown()
+
+    async def _fetch_and_show(
+        self,
+        fetch: Callable[[], Awaitable[T]],
+        show: Callable[[T], Awaitable[None] | None],
+        group: str,
+        generation: int,
+        refresh: bool,
+        on_error: Callable[[ApiError], None] | None,
+    ) -> None:
         from ..api.errors import ApiError  # loaded by then: a load needs a client
 
         def current() -> bool:
@@ -342,6 +377,7 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
                     self.showing_cached = False
                 if group == VIEW:
                     self.cached = True
+                    self.view_shown()
         self._pending += 1
         self.busy = True
         try:

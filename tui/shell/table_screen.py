@@ -9,7 +9,7 @@ and a side pane with every fact of the highlighted item:
     class TeamsScreen(TableScreen[Team]):
         COLUMNS = [Column("title", "Team", 30), Column("members", "Members", 7)]
 
-        async def fetch_page(self, page: str | None) -> Page[Team]: ...
+        async def fetch_page(self, page: str | None, limit: int) -> Page[Team]: ...
         def record_of(self, team: Team) -> Record: ...
         def facts_of(self, team: Team) -> tuple[str, list[tuple[str, object]]]: ...
         def show_place(self) -> None: self.show_location(...)
@@ -31,6 +31,7 @@ from textual.widgets import Static
 from ..api.errors import ApiError
 from ..api.models import Organization, Page
 from ..widgets import DetailPane
+from ..widgets.list_end import page_limit
 from ..widgets.record_table import Column, Record, RecordTable
 from .screen import BrowserScreen
 
@@ -78,8 +79,8 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
 
     # -- what a list declares --------------------------------------------------------------
 
-    async def fetch_page(self, page: str | None) -> Page[T]:
-        """One page of items for the current query (``page`` None: the first)."""
+    async def fetch_page(self, page: str | None, limit: int) -> Page[T]:
+        """One page of ``limit`` items for the current query (``page`` None: the first)."""
         raise NotImplementedError
 
     def record_of(self, item: T) -> Record:
@@ -156,7 +157,7 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
     # -- loading ---------------------------------------------------------------------------
 
     async def fetch_view(self) -> Page[T]:
-        return await self.fetch_page(None)
+        return await self.fetch_page(None, self.docdeck.page_size)
 
     def show_view(self, view: Page[T]) -> None:
         self.show_place()
@@ -191,7 +192,8 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
         def failed(error: ApiError) -> None:
             self.table.more = bool(self._next_page)
 
-        self.load(partial(self.fetch_page, token), show, group="more", on_error=failed)
+        limit = page_limit(event.rest, self.docdeck.page_size)
+        self.load(partial(self.fetch_page, token, limit), show, group="more", on_error=failed)
 
     def _update_note(self) -> None:
         table = self.table

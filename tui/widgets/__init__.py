@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .item_tree import ItemTree, TreeItem
     from .key_footer import KeyFooter
     from .status_line import StatusLine
+    from .text_box import TextBox
 
 __all__ = [
     "BodyField",
@@ -34,6 +35,7 @@ __all__ = [
     "KeyFooter",
     "ListEntry",
     "StatusLine",
+    "TextBox",
     "TextField",
     "TreeItem",
 ]
@@ -54,6 +56,7 @@ _WHERE = {
     "TreeItem": ".item_tree",
     "KeyFooter": ".key_footer",
     "StatusLine": ".status_line",
+    "TextBox": ".text_box",
 }
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.widgets import TextArea
 
 from .form_field import FormField, length_problem
+from .text_box import TextBox
 
 __all__ = ["BodyField"]
 
@@ -35,7 +36,7 @@ class BodyField(FormField):
         hint: str = "Markdown · Tab then Enter sends (or Ctrl+S) · Esc keeps a draft",
         id: str | None = None,
     ) -> None:
-        self.area = TextArea(value, soft_wrap=True, tab_behavior="focus", show_line_numbers=False)
+        self.area = TextBox(value, soft_wrap=True, tab_behavior="focus", show_line_numbers=False)
         super().__init__(label, self.area, hint=hint, id=id)
         self.required = required
         self.rule = rule

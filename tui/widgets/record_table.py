@@ -11,12 +11,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from tui.core import text
+
+from .list_end import ListEnd
 
 __all__ = ["Column", "Record", "RecordTable"]
 
@@ -65,6 +69,19 @@ def _cell(cell: object) -> Text:
     return shown
 
 
+class _Cell:
+    """A cell made into text when it is first drawn: a page of 1,000 rows holds 8,000 cells,
+    most of them never on screen (making each at once held the keys a fifth of a second)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __rich__(self) -> Text:
+        return _cell(self.value)
+
+
 def fit_columns(
     columns: Sequence[Column], width: int, padding: int = 1
 ) -> list[tuple[Column, int | None]]:
@@ -99,6 +116,15 @@ class RecordTable(DataTable[Any]):
         Binding("j", "cursor_down", "Down", show=False, id="table.down"),
         Binding("k", "cursor_up", "Up", show=False, id="table.up"),
         Binding(
+            "end,ctrl+end",
+            "last_row",
+            "Last row",
+            show=False,
+            id="table.end",
+            tooltip="The last row, loading the rest of the list",
+        ),
+        Binding("home,ctrl+home", "first_row", "First row", show=False, id="table.home"),
+        Binding(
             "space",
             "toggle_mark",
             "Select",
@@ -111,9 +137,11 @@ class RecordTable(DataTable[Any]):
     class MoreWanted(Message):
         """The cursor nears the end of the loaded rows and the service has more."""
 
-        def __init__(self, table: RecordTable) -> None:
+        def __init__(self, table: RecordTable, *, rest: bool = False) -> None:
             super().__init__()
             self.table = table
+            self.rest = rest
+            """Whether End asked for the rest: the page to ask for is the largest."""
 
         @property
         def control(self) -> RecordTable:
@@ -173,6 +201,10 @@ class RecordTable(DataTable[Any]):
         self.more = False
         """Whether the service has more rows than those loaded."""
         self._asked_more = False
+        self.end = ListEnd(
+            has_more=lambda: self.more, ask_rest=self._ask_more, to_last=self._cursor_to_last
+        )
+        """What End started: the rest of the list loading, the cursor following it."""
         self._layout: list[tuple[Column, int | None]] = [(c, c.width) for c in columns]
         """The columns shown and their widths, fitted to the table's width."""
 
@@ -200,6 +232,23 @@ class RecordTable(DataTable[Any]):
         self._add_columns()
         self._redraw(keep=current.key if current else None)
 
+    def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
+        # DataTable measures every cell of every new row, to size the columns as wide as
+        # their content: a third of the cost of a page of 1,000 rows. Columns of a set width
+        # (every one of ours but a few) and rows of one line need no measure: the size only.
+        if any(column.auto_width for column in self.columns.values()) or any(
+            self.rows[key].label is not None or self.rows[key].auto_height
+            for key in new_rows
+            if key in self.rows
+        ):
+            super()._update_dimensions(new_rows)
+            return
+        width = sum(column.get_render_width(self) for column in self.columns.values())
+        header = self.header_height if self.show_header else 0
+        self.virtual_size = Size(
+            width + self._row_label_column_width, self._total_row_height + header
+        )
+
     # -- contents --------------------------------------------------------------------------
 
     @property
@@ -223,6 +272,7 @@ class RecordTable(DataTable[Any]):
         self._marked = {k: self._by_key[k] for k in self._marked if k in self._by_key}
         self.more = more
         self._asked_more = False
+        self.end.stop()
         self._redraw(keep=current.key if current else None)
 
     def append_records(self, records: Iterable[Record], *, more: bool = False) -> None:
@@ -236,6 +286,7 @@ class RecordTable(DataTable[Any]):
         self._shown.extend(shown)
         for record in shown:
             self.add_row(*self._row(record), key=record.key)
+        self.end.rows_added()
         self._check_more()
 
     def replace_record(self, record: Record) -> None:
@@ -255,10 +306,10 @@ class RecordTable(DataTable[Any]):
         except (RowDoesNotExist, CellDoesNotExist):
             pass
 
-    def _row(self, record: Record) -> list[Text]:
+    def _row(self, record: Record) -> list[Text | _Cell]:
         shown = {column.key for column, _ in self._layout}
-        cells = [
-            _cell(cell)
+        cells: list[Text | _Cell] = [
+            _Cell(cell)
             for column, cell in zip(self.record_columns, record.cells, strict=False)
             if column.key in shown
         ]
@@ -332,7 +383,22 @@ class RecordTable(DataTable[Any]):
     def _ask_more(self) -> None:
         if not self._asked_more:
             self._asked_more = True
-            self.post_message(self.MoreWanted(self))
+            self.post_message(self.MoreWanted(self, rest=self.end.loading_rest))
+
+    def _cursor_to_last(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1, animate=False)
+
+    def action_last_row(self) -> None:
+        self.end.go()
+
+    def action_first_row(self) -> None:
+        self.move_cursor(row=0, animate=False)
+
+    def on_key(self, event: events.Key) -> None:
+        # Any other key leaves the cursor where the user puts it (the rest still loads).
+        if event.key not in ("end", "ctrl+end"):
+            self.end.cursor_moved()
 
     # -- marks -----------------------------------------------------------------------------
 
