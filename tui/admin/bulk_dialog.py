@@ -7,8 +7,8 @@ dialog closes with that outcome (``tui.admin.logic.bulk.BulkOutcome``), so the s
 service's state, whatever happened.
 
 A request whose answer was lost stops the run too, and is never sent again: the report says
-that item's outcome is being checked, then whether it was applied, from the dialog's
-``check_item`` (which re-reads the item, like ``ActionDialog.check_applied``).
+that item's outcome is being checked, then the verdict of the shell's one mechanism
+(``tui.shell.lost_answers.find_out``) on the dialog's ``check_item``, which re-reads the item.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ from tui.core.humanize import plural
 from tui.dialogs.base import ActionDialog
 
 from ..api.errors import AnswerLostError, ApiError
+from ..shell.lost_answers import (
+    APPLIED_LAST_OF_MANY,
+    APPLIED_TITLE,
+    find_out,
+    in_a_report,
+    stopped_at_a_lost_answer,
+)
 from ..widgets import ConfirmField
 
 __all__ = ["BulkDialog", "describe_outcome", "names_line"]
@@ -47,14 +54,6 @@ def names_line(names: Sequence[str]) -> str:
     if len(shown) > 1:
         return ", ".join(shown[:-1]) + " and " + shown[-1]
     return shown[0] if shown else ""
-
-
-_LOST_WORDS = {
-    "checking": "checking whether it was applied…",
-    "applied": "reading it again shows it was applied.",
-    "not-applied": "it was not applied.",
-    "unknown": "whether it was applied cannot be told yet: look (r) before doing it again.",
-}
 
 
 def describe_outcome(outcome: BulkOutcome[Item], name: Callable[[Item], str], done: str) -> Content:
@@ -84,8 +83,7 @@ def describe_outcome(outcome: BulkOutcome[Item], name: Callable[[Item], str], do
         lost_name = text.one_line(name(outcome.lost[0]))
         lines.append(
             Content.styled(
-                f"Sent for {lost_name}, but the answer was lost: "
-                + _LOST_WORDS.get(outcome.lost_state, _LOST_WORDS["unknown"]),
+                in_a_report(lost_name, outcome.lost_state or "cannot tell"),
                 "$text-success" if outcome.lost_state == "applied" else "$text-warning",
             )
         )
@@ -226,11 +224,7 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
             self.refresh_ready()
         if outcome.complete:
             if outcome.lost is not None:
-                self.notify(
-                    "Sent, but the last answer was lost: reading it again shows it was applied.",
-                    title="It was applied",
-                    markup=False,
-                )
+                self.notify(APPLIED_LAST_OF_MANY, title=APPLIED_TITLE, markup=False)
             self.dismiss(outcome)
             return
         # Stopped at a refusal or a lost answer: stay open with the report; the button closes.
@@ -246,10 +240,10 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
         if outcome.lost is None:
             self.say(f"Stopped at the first refusal: {made} made.", error=True)
         elif outcome.lost_state == "checking":
-            self.say(f"Stopped at a lost answer: {made} made; checking the last one…")
+            self.say(stopped_at_a_lost_answer(made, checking=True))
             return
         else:
-            self.say(f"Stopped at a lost answer: {made} made.", error=True)
+            self.say(stopped_at_a_lost_answer(made, checking=False), error=True)
         button = self.query_one("#confirm", Button)
         button.label = Content("Close")
         button.variant = "default"
@@ -261,13 +255,10 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
         """The outcome once the item whose answer was lost is checked; it is never resent."""
         assert outcome.lost is not None
         item, error = outcome.lost
-        if not self.can_check:
-            return outcome.found(None)
-        try:
-            with self.client.revalidating():
-                applied = await self.check_item(item)
-        except ApiError:
-            return outcome.found(None)
-        if not applied and isinstance(error, AnswerLostError) and error.timed_out:
-            return outcome.found(None)  # the service may still be working on it
-        return outcome.found(applied)
+        assert isinstance(error, AnswerLostError)  # what ``apply_one_by_one`` was told is lost
+
+        async def check() -> bool | None:
+            return True if await self.check_item(item) else None
+
+        verdict = await find_out(self.client, error, check if self.can_check else None)
+        return outcome.found(verdict.applied)

@@ -14,14 +14,16 @@ A write whose answer was lost
 When the connection drops after the request went out (or no answer comes in time), the client
 raises ``AnswerLostError``: the service may have applied the write. The dialog never sends it
 again by itself. It says "Sent, but the answer was lost: checking whether it was applied…" and
-calls its ``check_applied()``, with the cache bypassed, which re-reads what the write touched:
+asks the shell's one verdict (``tui.shell.lost_answers.find_out``) of its ``check_applied()``,
+which re-reads what the write touched with the cache bypassed:
 
-- it returns the dialog's result (what ``send`` would have returned): it was applied; the
-  dialog closes with that result, as after an answer, and a notification says so;
-- it returns None: it was not applied; the dialog stays, as typed, and its button becomes
+- applied (the check returns what ``send`` would have returned): the dialog closes with that
+  result, as after an answer, and a notification says so;
+- not applied (the check returns None): the dialog stays, as typed, and its button becomes
   "Send again": only the user's press (or Enter) sends it once more;
-- it raises the client's error (still offline): nobody knows yet; the dialog offers
-  "Check again" (also what Enter does) beside "Send again".
+- cannot tell (the check raises the client's error, still offline, or the answer was late and
+  nothing is applied yet): the dialog offers "Check again" (also what Enter does) beside
+  "Send again".
 
 A dialog that writes overrides ``check_applied``, reading what it needs from values it kept in
 ``send`` (not from the fields, which stay editable meanwhile)::
@@ -40,14 +42,15 @@ in ``send``, before the POST); a delete reads the item and expects 404; a merge 
 change request's status. A dialog without ``check_applied`` (or whose ``can_check`` says no,
 as when nothing the API shows tells) says that it cannot tell, in its ``unchecked_note``, and
 offers "Send again" only beside the advice to look first; so does one whose check fails.
-``tui.dialogs.applied``, ``tui.dialogs.applied_admin`` and ``tui.dialogs.applied_sites`` have the
-checks (``new_item``, ``holds``, ``gone``, ``merged``, ``reviewed``, ``new_reply``, ``role_is``,
-``node_gone``, ``step_taken``…), plain async functions of a client.
+``tui.dialogs.applied`` has the shapes of the checks (``new_item``, ``holds``, ``gone``…), and
+each feature its own beside it (``tui.review.applied_review``: ``merged``, ``reviewed``,
+``new_reply``…; ``tui.admin.applied_admin``, ``tui.sites.applied_sites``,
+``tui.browse.applied_browse``), plain async functions of a client.
 
 A write sent straight from a key, without a dialog, goes through
-``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, which does the
-same with notifications; any other lost answer reaches the app's failure path, which says the
-write may have been applied and reloads the screen that sent it.
+``tui.shell.lost_answers.write_checked(node, client, write, check, again=...)``, the same
+verdict told in notifications; any other lost answer reaches the app's failure path, which says
+the write may have been applied and reloads the screen that sent it.
 """
 
 from __future__ import annotations
@@ -72,7 +75,20 @@ from tui.core import text
 from ..api import Client
 from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
-from ..shell.lost_answers import CHECKING
+from ..shell.lost_answers import (
+    APPLIED_IN_A_DIALOG,
+    APPLIED_TITLE,
+    CHECK_AGAIN,
+    CHECK_CRASHED,
+    CHECKING,
+    CLOSED_WITHOUT_KNOWING,
+    CLOSED_WITHOUT_KNOWING_TITLE,
+    NO_CHECK_IN_A_DIALOG,
+    SEND_AGAIN,
+    Known,
+    find_out,
+    in_a_dialog,
+)
 from ..shell.session import Session
 from ..widgets import FormField
 from .fitting import FittedDialog
@@ -84,9 +100,10 @@ __all__ = ["CHECKING", "ActionDialog", "LostAnswer", "allowed", "heading"]
 
 T = TypeVar("T")
 
-LostAnswer = Literal["", "checking", "not-applied", "unknown"]
-"""Where a dialog is after a lost answer: "" (no answer lost), checking whether the write was
-applied, known not applied (may send again), or not known (look again first)."""
+LostAnswer = Literal["", "checking"] | Known
+"""Where a dialog is after a lost answer: "" (no answer lost, or found applied), checking
+whether the write was applied, then the verdict: not applied (may send again), or cannot tell
+(look again first)."""
 
 
 def heading(before: str, title: str = "", after: str = "") -> Content:
@@ -168,7 +185,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel", id="cancel")
                 # Shown only after a lost answer, while nobody knows whether it was applied.
-                check_again = Button("Check again", id="check-again")
+                check_again = Button(CHECK_AGAIN, id="check-again")
                 check_again.display = False
                 yield check_again
                 yield Button(Content(self.confirm_text), id="confirm", variant=self.confirm_variant)
@@ -211,7 +228,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         busy = self.sending or self.lost == "checking"
         button.disabled = busy or not self.is_ready()
         check_again.disabled = busy
-        check_again.display = self.lost in ("checking", "unknown")
+        check_again.display = self.lost in ("checking", "cannot tell")
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -219,10 +236,10 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     def action_cancel(self) -> None:
         if self.sending:
             return
-        if self.lost in ("checking", "unknown"):
+        if self.lost in ("checking", "cannot tell"):
             self.notify(
-                "The last request was sent and may have been applied: press r to see.",
-                title="Closed without knowing",
+                CLOSED_WITHOUT_KNOWING,
+                title=CLOSED_WITHOUT_KNOWING_TITLE,
                 severity="warning",
                 markup=False,
             )
@@ -257,7 +274,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         """
         if self.sending or self.lost == "checking":
             return
-        if self.lost == "unknown" and not pressed:
+        if self.lost == "cannot tell" and not pressed:
             self.check_again()
             return
         invalid = [f for f in self.fields if not f.check()]
@@ -329,11 +346,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
 
     def unchecked_note(self) -> str:
         """What the dialog says after a lost answer when it cannot check (``can_check``)."""
-        return (
-            "Sent, but the answer was lost: it may have been applied, and this form cannot "
-            "check. Cancel and look (press r) before sending it again; press Send again "
-            "only if it was not applied."
-        )
+        return NO_CHECK_IN_A_DIALOG
 
     def check_again(self) -> None:
         """Look once more whether the write whose answer was lost was applied."""
@@ -344,67 +357,38 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         self.start(partial(self._find_out, self.lost_error), group="send")
 
     async def _find_out(self, lost: AnswerLostError) -> None:
-        self._relabel("Send again")
-        if not self.can_check:
-            self.lost = "unknown"
-            self.refresh_ready()
-            self._focus_the_way_on()
-            self.say(self.unchecked_note(), error=True)
-            return
-        self.say(CHECKING)
+        self._relabel(SEND_AGAIN)
+        check = self.check_applied if self.can_check else None
+        if check is not None:
+            self.say(CHECKING)
         try:
-            with self.client.revalidating():
-                result = await self.check_applied()
-        except UnauthorizedError as error:
-            report_failure(self, error)
-            self.dismiss(None)
-            return
-        except ApiError as error:
-            self.lost = "unknown"
-            self.say(
-                f"Sent, but the answer was lost, and checking whether it was applied failed "
-                f"too ({error.title}: {error.message}). Press Check again (or Enter) to look "
-                "again; Send again only if you know it was not applied.",
-                error=True,
-            )
-            return
+            verdict = await find_out(self.client, lost, check)
         except Exception:
-            self.lost = "unknown"
-            self.say("Sent, but the answer was lost, and docdeck failed while checking.")
+            self.lost = "cannot tell"
+            self.say(CHECK_CRASHED)
             raise
         finally:
             self.refresh_ready()
             self._focus_the_way_on()
-        if result is None:
-            if lost.timed_out:
-                # The service may still be working on it: sending again could act twice.
-                self.lost = "unknown"
-                self.say(
-                    "Sent, but no answer came in time, and it is not applied yet: the service "
-                    "may still be working on it. Press Check again (or Enter) in a moment; "
-                    "Send again only if it still is not applied.",
-                    error=True,
-                )
-            else:
-                self.lost = "not-applied"
-                self.say(
-                    "Sent, but the answer was lost, and it was not applied: send again?",
-                    error=True,
-                )
-            self.refresh_ready()
-            self._focus_the_way_on()
+        if isinstance(verdict.error, UnauthorizedError):
+            report_failure(self, verdict.error)  # the connect screen: the token is no longer good
+            self.dismiss(None)
             return
-        self.lost = ""
-        self.notify(
-            "Sent, but the answer was lost: reading it again shows it was applied.",
-            title="It was applied",
-            markup=False,
-        )
-        self.dismiss(result)
+        if verdict.known == "applied":
+            self.lost = ""
+            self.notify(APPLIED_IN_A_DIALOG, title=APPLIED_TITLE, markup=False)
+            self.dismiss(verdict.result)
+            return
+        self.lost = verdict.known
+        self.say(in_a_dialog(verdict, self.unchecked_note()), error=True)
+        self.refresh_ready()
+        self._focus_the_way_on()
 
     def _focus_the_way_on(self) -> None:
         # While nobody knows, a button's Enter must look again, never send again.
-        if self.lost == "unknown" and (self.focused is None or isinstance(self.focused, Button)):
+        if self.lost == "cannot tell" and (
+            self.focused is None or isinstance(self.focused, Button)
+        ):
             self.query_one("#check-again", Button).focus()
 
     def _relabel(self, label: str) -> None:

@@ -20,9 +20,9 @@ __all__ = ["BulkOutcome", "LostState", "apply_one_by_one"]
 
 Item = TypeVar("Item")
 
-LostState = Literal["", "checking", "applied", "not-applied", "unknown"]
-"""What is known of the item whose answer was lost: nothing lost (""), being checked, applied,
-not applied, or not known (the check could not tell)."""
+LostState = Literal["", "checking", "applied", "not applied", "cannot tell"]
+"""What is known of the item whose answer was lost: nothing lost (""), being checked, then the
+verdict of its check (``tui.shell.lost_answers.Known``)."""
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,13 @@ class BulkOutcome(Generic[Item]):
         return self.refused is None and not self.not_tried and self.lost_state in ("", "applied")
 
     def found(self, applied: bool | None) -> BulkOutcome[Item]:
-        """The outcome once the lost item was checked: applied, not applied, or None: unknown."""
+        """The outcome once the lost item was checked: applied, not applied, or None: nobody
+        can tell."""
         if self.lost is None:
             return self
         if applied:
             return replace(self, applied=[*self.applied, self.lost[0]], lost_state="applied")
-        return replace(self, lost_state="not-applied" if applied is False else "unknown")
+        return replace(self, lost_state="not applied" if applied is False else "cannot tell")
 
 
 async def apply_one_by_one(
