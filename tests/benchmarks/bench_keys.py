@@ -136,6 +136,7 @@ async def _typeahead_case(
 
 async def _typeahead(rounds: int) -> list[Row]:
     from tui.emulator import create_app
+
     from tui.shell.navigation import change_request_location, space_location
 
     large, demo = create_app("large"), create_app("demo")
@@ -280,6 +281,7 @@ async def _keys_meanwhile(app: Any, table: Any, keys: int, done: Any) -> list[fl
 
 async def _end(keys: int) -> tuple[float, list[str], list[float], list[float], int]:
     from tui.emulator import create_app
+
     from tui.shell.navigation import admin_view_location
 
     service = create_app("large")

@@ -7,9 +7,9 @@ from tui.browse.organizations import OrganizationsScreen
 from tui.review.change_request import ChangeRequestScreen
 from tui.shell.navigation import change_request_location, space_location
 
+from ..browse.test_browsing import tree_rows
 from ..pilot.fixtures import GatedTransport, settle
 from ..pilot.reviewing import find_change_request
-from ..browse.test_browsing import tree_rows
 
 
 def _northwind(request) -> bool:

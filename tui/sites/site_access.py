@@ -42,9 +42,9 @@ class SiteAccessScreen(TableScreen[UserSitePermission]):
     def show_place(self) -> None:
         self.show_location(self.place)
 
-    async def fetch_page(self, page: str | None) -> Page[UserSitePermission]:
+    async def fetch_page(self, page: str | None, limit: int) -> Page[UserSitePermission]:
         answer = await self.client.sites.list_permissions_aggregate_in_site(
-            self.organization_id, self.site_id, page=page or UNSET, limit=self.docdeck.page_size
+            self.organization_id, self.site_id, page=page or UNSET, limit=limit
         )
         wanted = {
             p.origin.space
