@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
     from .api import Client
     from .shell.error_report import ErrorReport
+    from .shell.host import Host
     from .shell.kept_screens import KeptScreens
 
 __all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
@@ -829,3 +830,8 @@ class DocdeckApp(GuardedWork, App[None]):
         """Copy with OSC 52, which works over SSH when the terminal allows it."""
         self.copy_to_clipboard(value)
         self.notify(value, title=f"{what} copied to the clipboard", markup=False)
+
+
+def _a_host(app: DocdeckApp) -> Host:
+    """Never called: mypy checks here that the app is what screens see (tui/shell/host.py)."""
+    return app

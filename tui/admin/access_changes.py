@@ -37,7 +37,7 @@ from ..widgets import ItemList, ListEntry
 from .bulk_dialog import BulkDialog
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["CONTENT_ROLES", "AccessChange", "AccessChangeDialog", "TeamPicker"]
 
@@ -225,7 +225,7 @@ class TeamPicker(FittedDialog, GuardedWork, ModalScreen[list[Team] | None]):
 
     @property
     def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
+        client = cast("Host", self.app).client
         if client is None:
             raise RuntimeError("no connection: the welcome screen should be showing")
         return client

@@ -25,7 +25,7 @@ from ..shell.failures import GuardedWork
 from ..widgets import ItemList, ListEntry
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["FindOrganizationDialog"]
 
@@ -54,7 +54,7 @@ class FindOrganizationDialog(FittedDialog, GuardedWork, ModalScreen[Organization
 
     @property
     def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
+        client = cast("Host", self.app).client
         if client is None:
             raise RuntimeError("no connection: the welcome screen should be showing")
         return client

@@ -31,7 +31,7 @@ from ..widgets import ItemList, ListEntry
 from .member_dialogs import member_name, role_label
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["MemberPicker"]
 
@@ -123,7 +123,7 @@ class MemberPicker(FittedDialog, GuardedWork, ModalScreen[list[Member] | None]):
 
     @property
     def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
+        client = cast("Host", self.app).client
         if client is None:
             raise RuntimeError("no connection: the welcome screen should be showing")
         return client

@@ -78,7 +78,7 @@ from ..widgets import FormField
 from .fitting import FittedDialog
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["CHECKING", "ActionDialog", "LostAnswer", "allowed", "heading"]
 
@@ -145,8 +145,8 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     # -- frame -----------------------------------------------------------------------------
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     @property
     def client(self) -> Client:

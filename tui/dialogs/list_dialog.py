@@ -26,7 +26,7 @@ from ..widgets import ChoiceField, ItemList, ListEntry
 from .fitting import FittedDialog
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["ListDialog"]
 
@@ -54,8 +54,8 @@ class ListDialog(FittedDialog, GuardedWork, ModalScreen[T | None], Generic[T]):
         """How many rows the service has for the current choice."""
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     @property
     def client(self) -> Client:

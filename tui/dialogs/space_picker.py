@@ -29,7 +29,7 @@ from ..widgets import ItemList, ListEntry
 from .fitting import FittedDialog
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["PickSpaceDialog", "SpaceChooser", "every_space"]
 
@@ -106,7 +106,7 @@ class SpaceChooser(GuardedWork, Vertical):
 
     @property
     def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
+        client = cast("Host", self.app).client
         assert client is not None
         return client
 

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static, Tab, Tabs
 
 from tui.core import text
 from tui.core.humanize import plural
-from tui.review.logic.activity import Facts, what_is_new
+from tui.review.logic.activity import Facts, SeenStore, what_is_new
 from tui.review.logic.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 
 from ..api.errors import ApiError, RateLimitError
@@ -234,12 +234,18 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
     @property
     def seen(self) -> dict[str, Facts]:
         if self._seen is None:
-            self._seen = self.docdeck.seen_store.load()
+            self._seen = self.seen_store.load()
         return self._seen
+
+    @property
+    def seen_store(self) -> SeenStore:
+        store = self.docdeck.seen_store
+        assert isinstance(store, SeenStore)  # the app's, made for review (tui/shell/host.py)
+        return store
 
     def _first_look(self, queue: ReviewQueue) -> None:
         """Never looked before: what is open now is where the user starts (nothing is new)."""
-        store = self.docdeck.seen_store
+        store = self.seen_store
         if not self.seen and not store.exists():
             self._mark_seen(queue.rows())
 
@@ -248,7 +254,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         for entry in entries:
             seen[_seen_key(entry)] = entry_facts(entry)
         try:
-            self.docdeck.seen_store.save(seen)
+            self.seen_store.save(seen)
         except OSError as error:
             self.notify(f"What was seen could not be kept: {error.strerror}", severity="warning")
 

@@ -33,7 +33,7 @@ from ..shell.lost_answers import write_checked
 from ..widgets import ItemList, ListEntry
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = ["ReviewersDialog"]
 
@@ -66,7 +66,7 @@ class ReviewersDialog(FittedDialog, GuardedWork, ModalScreen[bool]):
 
     @property
     def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
+        client = cast("Host", self.app).client
         assert client is not None
         return client
 

@@ -79,7 +79,7 @@ async def walk_to_next_thread(
     """
     client = screen.client
     found = await next_open_thread(client, scope, after)
-    app = screen.docdeck
+    app = screen.app
     if found is not None:
         if holder.kind == "comment-thread" and screen.is_current:
             app.pop_screen()
@@ -109,7 +109,7 @@ async def walk_to_next_thread(
         title="Next change request",
         markup=False,
     )
-    app.open_location(place, Focus(thread="next-open"))
+    screen.docdeck.open_location(place, Focus(thread="next-open"))
 
 
 def _holder_of(screen: DocdeckScreen, place: Location) -> Location:

@@ -27,7 +27,7 @@ from .navigation import (
 from .screen import DocdeckScreen
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from .host import Host
 
 __all__ = ["VIEW_JUMPS", "LocationCommands", "ScreenCommands", "ViewCommands", "highlight"]
 
@@ -83,8 +83,8 @@ class ViewCommands(Provider):
     an organisation."""
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     def _entries(self) -> list[tuple[str, str, Location]]:
         place = getattr(self.screen, "location", None)
@@ -120,8 +120,8 @@ class LocationCommands(Provider):
     """Jump to any organisation, collection, space or page seen so far."""
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     def _entries(self) -> list[tuple[str, str, Location]]:
         places = self.docdeck.session.places

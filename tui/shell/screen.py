@@ -50,8 +50,8 @@ if TYPE_CHECKING:
     from ..api import Client
     from ..api.activity import Waiting
     from ..api.errors import ApiError
-    from ..app import DocdeckApp
     from ..widgets.filter_bar import FilterBar
+    from .host import Host
 
 __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 
@@ -86,8 +86,8 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         cls.check_action = read_only_check(cls.check_action)  # type: ignore[method-assign,assignment]
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     @property
     def client(self) -> Client:
