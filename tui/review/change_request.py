@@ -41,7 +41,6 @@ from ..review.threads import ThreadScope
 from ..shell.navigation import (
     Focus,
     Location,
-    change_request_location,
     collection_location,
     organization_location,
     space_location,
@@ -49,6 +48,7 @@ from ..shell.navigation import (
 from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
+from .locations import change_request_location, review_focus
 
 __all__ = ["ChangeRequestScreen"]
 
@@ -188,7 +188,7 @@ class ChangeRequestScreen(
         self.view: ChangeRequestView | None = None
         self.mode: DiffMode | None = None
         """The layout the user chose with v (None: by the terminal's width)."""
-        self._focus = focus or Focus()
+        self._focus = review_focus(focus or Focus())
         self._shown_page: str | None = None
         self._diff_timer: Timer | None = None
         self._open_threads: dict[str, int] = {}
@@ -735,6 +735,7 @@ class ChangeRequestScreen(
         return place.kind == "change-request" and place.id == self.change_request_id
 
     def focus_on(self, place: Location, focus: Focus) -> None:
+        focus = review_focus(focus)
         if focus.page and focus.block and self.view is not None:
             self.go_to_block(focus.page, focus.block)
         if focus.thread:

@@ -22,16 +22,11 @@ from ..api.models import ChangeRequest, Organization, Space, User
 from ..review.drafts import draft_store
 from ..review.queue import gather_change_requests, gather_review_states
 from ..review.rows import queue_row
-from ..shell.navigation import (
-    Focus,
-    Location,
-    change_request_location,
-    organization_location,
-    review_queue_location,
-)
+from ..shell.navigation import Focus, Location, organization_location
 from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemList, ListEntry
+from .locations import ReviewFocus, change_request_location, review_queue_location
 
 __all__ = ["ReviewQueueScreen"]
 
@@ -441,7 +436,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         if entry is None:
             self.notify("No unresolved thread in this section of the queue.", title="All resolved")
             return
-        self._open(entry, Focus(thread="next-open"))
+        self._open(entry, ReviewFocus(thread="next-open"))
 
     # -- the frame -------------------------------------------------------------------------
 

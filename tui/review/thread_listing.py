@@ -26,10 +26,11 @@ from ..dialogs import allowed
 from ..review.drafts import draft_store
 from ..review.rows import thread_row
 from ..review.threads import THREAD_PAGE_SIZE, ThreadScope, next_open_thread
-from ..shell.navigation import Focus, Location, change_request_location, thread_location
+from ..shell.navigation import Location
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 from ..widgets import ListEntry
+from .locations import ReviewFocus, change_request_location, thread_location
 
 if TYPE_CHECKING:
     from ..shell.screen import BrowserScreen
@@ -109,7 +110,7 @@ async def walk_to_next_thread(
         title="Next change request",
         markup=False,
     )
-    screen.docdeck.open_location(place, Focus(thread="next-open"))
+    screen.docdeck.open_location(place, ReviewFocus(thread="next-open"))
 
 
 def _holder_of(screen: DocdeckScreen, place: Location) -> Location:

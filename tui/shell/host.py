@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..first_screen import OrganizationSummary
     from .navigation import Focus, Location
+    from .registry import Registry
     from .session import Session
 
 __all__ = ["Host", "Hosted"]
@@ -43,6 +44,8 @@ class Host(Protocol):
     """Refuse every change: marked actions are hidden, the client sends only GETs."""
     offline: bool
     """Whether the last request could not reach the service."""
+    registry: Registry
+    """What the features registered: kinds of place, their labels and screens, palette entries."""
     draft_keepers: set[Any]
     """The boxes being typed in (review's ``DraftKeeper``): kept at quit."""
 
