@@ -49,6 +49,7 @@ from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
 from .locations import change_request_location, review_focus
+from .memory import review_memory
 
 __all__ = ["ChangeRequestScreen"]
 
@@ -501,9 +502,10 @@ class ChangeRequestScreen(
         self.query_one("#diff-title", Static).update(Content(" · ").join(parts))
 
     def diff_mode(self) -> DiffMode:
-        if self.mode is None and self.session.diff_layout in ("split", "unified"):
+        layout = review_memory(self.session).diff_layout
+        if self.mode is None and layout in ("split", "unified"):
             # The choice made on another change request holds here too.
-            self.mode = "split" if self.session.diff_layout == "split" else "unified"
+            self.mode = "split" if layout == "split" else "unified"
         if self.mode is not None:
             return self.mode
         return "split" if self.app.size.width >= SPLIT_MIN_WIDTH else "unified"
@@ -527,7 +529,7 @@ class ChangeRequestScreen(
 
     def action_toggle_view(self) -> None:
         self.mode = "unified" if self.diff_mode() == "split" else "split"
-        self.session.diff_layout = self.mode
+        review_memory(self.session).diff_layout = self.mode
         self.diff_view.set_mode(self.mode)
         self.notify(
             "Side by side" if self.mode == "split" else "Unified", title="Diff", timeout=1.5

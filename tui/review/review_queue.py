@@ -27,6 +27,7 @@ from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemList, ListEntry
 from .locations import ReviewFocus, change_request_location, review_queue_location
+from .memory import review_memory
 
 __all__ = ["ReviewQueueScreen"]
 
@@ -181,7 +182,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             queue.add(self.queue.rows())  # keep what is shown (and its states) while it refreshes
         self.queue = queue
         self._failure = None
-        self.session.review_run = ReviewRun(queue, self.section)
+        review_memory(self.session).run = ReviewRun(queue, self.section)
         client = self.client
         self._gathering = True
         self.busy = True
@@ -290,7 +291,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
                 return
             changed = _signature(old) != _signature(fresh)
             self.queue = fresh
-            self.session.review_run = ReviewRun(fresh, self.section)
+            review_memory(self.session).run = ReviewRun(fresh, self.section)
             self.updated_at = self.docdeck.clock()
             self.repaint()
             self.activity.answered(changed=changed)
@@ -405,7 +406,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             return
         self.section = Section(event.tab.id)
         if self.queue is not None:
-            self.session.review_run = ReviewRun(self.queue, self.section)
+            review_memory(self.session).run = ReviewRun(self.queue, self.section)
         self.repaint()
         self.listing.focus()
 
@@ -422,7 +423,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self._mark_seen([entry])  # opened: what it shows now is seen
         space, change_request = entry.value
         if self.queue is not None:
-            self.session.review_run = ReviewRun(self.queue, self.section)
+            review_memory(self.session).run = ReviewRun(self.queue, self.section)
         self.docdeck.open_location(change_request_location(space, change_request), focus)
 
     def action_next_thread(self) -> None:
