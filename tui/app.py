@@ -1,10 +1,12 @@
 """Provides DocdeckApp: the connection, the global keys, which screen shows which place, failures.
 
-The app is the only module that knows the screen classes: screens ask it to
-``open_location(place, focus)`` or ``go_to_location(place, focus)``, and the app's
-``ScreenRegistry`` (filled in ``register_screens``) says which screen shows each kind of place.
-A new area registers its kinds there. Every failed worker reaches ``on_failed`` (see
-``tui.shell.failures``), the one place failures become something the user sees.
+The app is the only module that knows the features: it calls each one's ``register`` (in
+``register_features``), which fills the shell's ``Registry`` with the feature's kinds of
+place, their labels and screens, and its palette entries. Screens ask the app to
+``open_location(place, focus)`` or ``go_to_location(place, focus)`` through the ``Host``
+protocol (``tui/shell/host.py``) and never import it. Every failed worker reaches
+``on_failed`` (see ``tui.shell.failures``), the one place failures become something the
+user sees.
 """
 
 from __future__ import annotations
@@ -39,16 +41,8 @@ from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
 from .first_screen import FirstScreen, OrganizationSummary
 from .shell.failures import Failed, GuardedWork
-from .shell.navigation import (
-    KIND_LABELS,
-    Focus,
-    Location,
-    PlacesSeen,
-    ScreenRegistry,
-    admin_view_of,
-    admin_view_of_key,
-    thread_location,
-)
+from .shell.navigation import Focus, Location, PlacesSeen
+from .shell.registry import Registry
 from .shell.screen import BrowserScreen
 from .shell.session import Session
 
@@ -59,9 +53,10 @@ if TYPE_CHECKING:
 
     from .api import Client
     from .shell.error_report import ErrorReport
+    from .shell.host import Host
     from .shell.kept_screens import KeptScreens
 
-__all__ = ["ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_screens"]
+__all__ = ["FEATURES", "ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_features"]
 
 logger = logging.getLogger("docdeck.app")
 
@@ -151,10 +146,10 @@ def _screen_commands() -> type[Provider]:
     return ScreenCommands
 
 
-def _draft_commands() -> type[Provider]:
-    from .review.draft_commands import DraftCommands
+def _feature_commands() -> type[Provider]:
+    from .shell.palette import FeatureCommands
 
-    return DraftCommands
+    return FeatureCommands
 
 
 def _welcome_screen(reason: str = "") -> Screen[Any]:
@@ -169,150 +164,24 @@ def _is_welcome(screen: Screen[Any]) -> bool:
     return getattr(screen, "NAMESPACE", "") == "welcome"
 
 
-def register_screens(screens: ScreenRegistry) -> None:
-    """Which screen shows each kind of place; a new area adds its kinds here.
+FEATURES = ("browse", "review", "sites", "admin")
+"""The feature packages, each with a ``registration.py`` whose ``register(registry)`` says
+what it adds to the shell: kinds of place, their labels and screens, palette entries."""
 
-    Import the screens here, not at the top of the module: they load after the first frame.
+
+def register_features(registry: Registry) -> None:
+    """Let every feature register with the shell.
+
+    Called where the screens were registered before: at start with a client, after the first
+    frame when the app connects then (tui/first_screen.py). Each ``registration`` module
+    imports only its feature's locations, and its screens load when a place is first opened:
+    the four cost a few milliseconds (``python -X importtime``), so they are not deferred
+    further.
     """
-    from tui.browse.organization import OrganizationScreen
-    from tui.browse.search import SearchScreen
-    from tui.browse.space import SpaceScreen
+    import importlib
 
-    screens.register("organization", lambda place, focus: OrganizationScreen(place.id))
-    screens.register(
-        "collection",
-        lambda place, focus: OrganizationScreen(place.organization, reveal=place.id),
-    )
-    screens.register(
-        "space",
-        lambda place, focus: SpaceScreen(place.id, organization_id=place.organization),
-    )
-    screens.register(
-        "page",
-        lambda place, focus: SpaceScreen(
-            place.space or "",
-            organization_id=place.organization,
-            page_id=place.id,
-            anchor=focus.anchor,
-            section_title=focus.section,
-        ),
-    )
-    screens.register("search", lambda place, focus: SearchScreen(place, query=focus.query))
-    # -- administration (issue 11) --
-    for kind in ("admin", "admin-view", "member", "team", "openapi-spec"):
-        screens.register(kind, _admin_screen)
-    # -- review (issue 8) --
-    screens.register("change-request", _change_request_screen)
-    screens.register("comment-thread", lambda place, focus: _thread_screen(place))
-    screens.register("review-queue", lambda place, focus: _review_queue_screen(place))
-    # -- sites (issue 10) --
-    screens.register("sites", _sites_screen)
-    screens.register("site", _site_screen)
-    screens.register("site-section", _site_screen)
-    # -- access (issue 17) --
-    screens.register("content-access", _content_access_screen)
-
-
-# -- administration (issue 11) ------------------------------------------------------------------
-
-
-def _admin_screen(place: Location, focus: Focus) -> Screen[Any]:
-    """The screen of the administration showing a place (a view, a member, a team…)."""
-    from tui.admin.admin import AdminScreen
-    from tui.admin.admin_access import AccessScreen
-    from tui.admin.admin_git import GitScreen
-    from tui.admin.admin_invites import InvitesScreen
-    from tui.admin.admin_member import MemberScreen
-    from tui.admin.admin_members import MembersScreen
-    from tui.admin.admin_openapi import OpenAPIScreen
-    from tui.admin.admin_openapi_spec import SpecScreen
-    from tui.admin.admin_organization import OrganizationSettingsScreen
-    from tui.admin.admin_sso import SsoScreen
-    from tui.admin.admin_team import TeamScreen
-    from tui.admin.admin_teams import TeamsScreen
-    from tui.admin.admin_translations import TranslationsScreen
-
-    views: dict[str, Callable[[str], Screen[Any]]] = {
-        "members": MembersScreen,
-        "teams": TeamsScreen,
-        "sso": SsoScreen,
-        "openapi": OpenAPIScreen,
-        "translations": TranslationsScreen,
-        "git": GitScreen,
-        "organization": OrganizationSettingsScreen,
-        "access": AccessScreen,
-        "invites": InvitesScreen,
-    }
-    organization_id = place.organization
-    if place.kind == "member":
-        via = admin_view_of_key(place.parent) if place.parent else "members"
-        return MemberScreen(organization_id, place.id.rpartition("/")[2], via=via)
-    if place.kind == "team":
-        return TeamScreen(organization_id, place.id)
-    if place.kind == "openapi-spec":
-        return SpecScreen(organization_id, place.id.rpartition("/")[2])
-    if place.kind == "admin-view" and admin_view_of(place) in views:
-        return views[admin_view_of(place)](organization_id)
-    return AdminScreen(organization_id)
-
-
-# -- end of administration ----------------------------------------------------------------------
-
-
-# -- review (issue 8) ---------------------------------------------------------------------------
-
-
-def _change_request_screen(place: Location, focus: Focus) -> Screen[Any]:
-    from tui.review.change_request import ChangeRequestScreen
-
-    return ChangeRequestScreen(place.space or "", place.id, focus=focus)
-
-
-def _thread_screen(place: Location) -> Screen[Any]:
-    from tui.review.thread import ThreadScreen
-
-    return ThreadScreen(place)
-
-
-def _review_queue_screen(place: Location) -> Screen[Any]:
-    from tui.review.review_queue import ReviewQueueScreen
-
-    return ReviewQueueScreen(place.organization)
-
-
-# -- end of review ------------------------------------------------------------------------------
-
-
-# -- sites (issue 10) ---------------------------------------------------------------------------
-
-
-def _sites_screen(place: Location, focus: Focus) -> Screen[Any]:
-    from tui.sites.sites import SitesScreen
-
-    return SitesScreen(place.id, space_id=focus.space)
-
-
-def _site_screen(place: Location, focus: Focus) -> Screen[Any]:
-    """A site, or the site of a section with that section highlighted."""
-    from tui.sites.site import SiteScreen
-
-    if place.kind == "site-section":
-        site_id = place.parent[1] if place.parent else ""
-        return SiteScreen(site_id, place.organization, select=f"site-section:{place.id}")
-    return SiteScreen(place.id, place.organization)
-
-
-def _content_access_screen(place: Location, focus: Focus) -> Screen[Any]:
-    if place.id.startswith("site:"):
-        from tui.sites.site_access import SiteAccessScreen
-
-        return SiteAccessScreen(place)
-    from tui.admin.content_access import ContentAccessScreen
-
-    return ContentAccessScreen(place)
-
-
-# -- end of sites -------------------------------------------------------------------------------
+    for feature in FEATURES:
+        importlib.import_module(f"tui.{feature}.registration").register(registry)
 
 
 class DocdeckApp(GuardedWork, App[None]):
@@ -328,7 +197,7 @@ class DocdeckApp(GuardedWork, App[None]):
         _location_commands,
         _view_commands,
         _screen_commands,
-        _draft_commands,
+        _feature_commands,
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -397,15 +266,16 @@ class DocdeckApp(GuardedWork, App[None]):
         """How many items a list screen asks for at once."""
         self.session = Session()
         """What this connection's browsing remembers: places seen, spaces deleted."""
-        self.screens_by_kind = ScreenRegistry()
-        """Which screen shows each kind of place."""
+        self.registry = Registry()
+        """What the features registered: which screen shows each kind of place, its label,
+        the palette's views and commands."""
         self._kept_screens: KeptScreens | None = None
         self._first_screen = first_screen
         self._memory_release: Timer | None = None
         self.startup_error: str | None = None
         """Why the connection could not be made after the first frame (the CLI prints it)."""
         if not self._connects_later:
-            register_screens(self.screens_by_kind)
+            register_features(self.registry)
         self.last_error: ErrorReport | None = None
         self._on_theme_change = on_theme_change
         self._open_demo = open_demo
@@ -555,7 +425,7 @@ class DocdeckApp(GuardedWork, App[None]):
         first = self._first_screen
         assert first is not None and first.connect is not None
         connect = first.connect
-        registry = self.screens_by_kind
+        registry = self.registry
 
         def work() -> None:
             # In a thread: the imports of the client, its models, the service and the screens
@@ -567,7 +437,7 @@ class DocdeckApp(GuardedWork, App[None]):
             except ConfigError as error:
                 self.call_from_thread(self._cannot_connect, str(error))
                 return
-            register_screens(registry)
+            register_features(registry)
             self.call_from_thread(self._connected, connected)
 
         self.run_guarded(work, group="connect", thread=True)
@@ -746,7 +616,7 @@ class DocdeckApp(GuardedWork, App[None]):
             self.push_screen(kept)
             kept.focus_on(place, focus or Focus())
             return
-        screen = self.screens_by_kind.screen_for(place, focus)
+        screen = self.registry.screen_for(place, focus)
         if screen is not None:
             if isinstance(screen, BrowserScreen) and screen.KEEP_WHEN_LEFT:
                 self.kept_screens.keep(screen)
@@ -773,17 +643,6 @@ class DocdeckApp(GuardedWork, App[None]):
 
     # -- help, browser, clipboard ----------------------------------------------------------
 
-    def open_draft(self, draft: Any) -> None:
-        """Open the thread a draft (``tui.review.logic.drafts.Draft``) answers, when it has one."""
-        if draft is None or draft.key.comment_id is None or self.client is None:
-            return
-        key = draft.key
-        if key.change_request_id is not None:
-            holder = Location("change-request", key.change_request_id, "", "", space=key.space_id)
-        else:
-            holder = Location("space", key.space_id, "", "", space=key.space_id)
-        self.open_location(thread_location(holder, key.comment_id, "Thread"))
-
     def action_show_keys(self) -> None:
         from .dialogs.keys import KeysScreen
         from .shell.key_help import key_help
@@ -792,7 +651,7 @@ class DocdeckApp(GuardedWork, App[None]):
             return
         screen = self.screen
         namespace = getattr(screen, "NAMESPACE", "")
-        label = KIND_LABELS.get(namespace, namespace)
+        label = self.registry.label(namespace)
         title = f"Keys of the {label} screen" if namespace else "Keys"
         self.push_screen(KeysScreen(title, key_help(self, screen)))
 
@@ -829,3 +688,8 @@ class DocdeckApp(GuardedWork, App[None]):
         """Copy with OSC 52, which works over SSH when the terminal allows it."""
         self.copy_to_clipboard(value)
         self.notify(value, title=f"{what} copied to the clipboard", markup=False)
+
+
+def _a_host(app: DocdeckApp) -> Host:
+    """Never called: mypy checks here that the app is what screens see (tui/shell/host.py)."""
+    return app

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.pilot.fixtures import settle
-from tui.shell.navigation import Location, admin_view_location
+from tui.admin.locations import admin_view_location
+from tui.shell.navigation import Location
 
 from ..conftest import ORG
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.pilot.fixtures import settle
-from tui.shell.navigation import admin_location, admin_view_location, openapi_spec_location
+from tui.admin.locations import admin_location, admin_view_location, openapi_spec_location
 
 from ..conftest import ORG
 

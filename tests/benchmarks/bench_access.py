@@ -26,7 +26,7 @@ from tests.benchmarks.bench_admin import GLOBEX, _app, _until
 from tests.benchmarks.bench_app import _figures, _settle, key_to_repaint, recorded_repaints
 from tui.admin.access_dialogs import ExportCsvForm
 from tui.admin.admin_access import AccessScreen
-from tui.shell.navigation import admin_view_location
+from tui.admin.locations import admin_view_location
 from tui.widgets import TextField
 
 

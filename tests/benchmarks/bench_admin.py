@@ -26,10 +26,10 @@ from textual import events
 from tests.benchmarks.bench_app import _figures, _settle
 from tui.admin.admin_access import AccessScreen, AccessView
 from tui.admin.admin_members import MembersScreen
+from tui.admin.locations import admin_view_location
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
 from tui.service import create_app
-from tui.shell.navigation import admin_view_location
 
 GLOBEX = "org-globex"
 NORTHWIND = "org-northwind"

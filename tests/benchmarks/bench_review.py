@@ -28,9 +28,10 @@ import httpx
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
 from tui.review.diff_view import DiffView
+from tui.review.locations import change_request_location
 from tui.review.review_queue import ReviewQueueScreen
 from tui.service import create_app
-from tui.shell.navigation import change_request_location, space_location
+from tui.shell.navigation import space_location
 
 from .bench_app import key_to_repaint, recorded_repaints
 

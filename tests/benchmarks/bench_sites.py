@@ -26,7 +26,7 @@ import httpx
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
 from tui.service import create_app
-from tui.shell.navigation import site_location
+from tui.sites.locations import site_location
 from tui.sites.logic.site_structure import NodeKind
 from tui.sites.site import SiteScreen
 from tui.sites.site_base import fetch_site_view

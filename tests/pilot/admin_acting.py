@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.pilot.fixtures import settle
-from tui.shell.navigation import admin_location, admin_view_location
+from tui.admin.locations import admin_location, admin_view_location
 from tui.widgets import ChoiceField, ItemList
 from tui.widgets.record_table import RecordTable
 

@@ -9,7 +9,8 @@ import pytest
 from tests.pilot.fixtures import settle
 from tui.review.change_request import ChangeRequestScreen
 from tui.review.diff_view import DiffView
-from tui.shell.navigation import change_request_location, space_location
+from tui.review.locations import change_request_location
+from tui.shell.navigation import space_location
 
 from ..conftest import ORG
 

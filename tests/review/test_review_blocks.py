@@ -15,8 +15,9 @@ from tests.pilot.reviewing import (
 )
 from tui.review.change_request import ChangeRequestScreen
 from tui.review.diff_view import DiffView
+from tui.review.locations import ReviewFocus, change_request_location
 from tui.review.thread import ThreadScreen
-from tui.shell.navigation import Focus, change_request_location, space_location
+from tui.shell.navigation import space_location
 
 __all__ = ["drafts_home"]
 
@@ -164,7 +165,9 @@ async def test_a_thread_whose_block_is_gone_says_its_block_was_removed(make_app)
         )
         # Opened from a link to the thread (the palette, a notification) as the app does.
         app.session.places.see(space_location(space))
-        app.open_location(change_request_location(space, change_request), Focus(thread=posted.id))
+        app.open_location(
+            change_request_location(space, change_request), ReviewFocus(thread=posted.id)
+        )
         await settle(pilot)
         thread = app.screen
         assert isinstance(thread, ThreadScreen)

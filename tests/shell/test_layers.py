@@ -128,9 +128,16 @@ def test_nothing_outside_the_client_reaches_its_private_modules():
     assert offenders(APP_PARTS, private) == []
 
 
-def test_screens_never_import_each_other_and_only_the_app_knows_them():
+def test_screens_never_import_each_other_and_only_their_features_registration_knows_them():
+    """A feature's registration.py names its own screens (and no other feature's); the app
+    calls each one's (tui/app.py, register_features), and shows the first screen and the
+    connect screen itself."""
+
+    def own_registration(path, module):
+        return path.name == "registration.py" and module.split(".")[1] == path.parent.name
+
     def other_screen(path, module):
-        return module in SCREENS and path.name != "app.py"
+        return module in SCREENS and path.name != "app.py" and not own_registration(path, module)
 
     assert offenders(APP_PARTS, other_screen) == []
 
@@ -147,3 +154,47 @@ def test_every_worker_goes_through_the_one_failure_path():
                 if "run_worker(" in line or line.strip().startswith("@work"):
                     bad.append(f"{path.relative_to(ROOT)}:{number}")
     assert bad == []
+
+
+def import_circles(imports: dict[str, set[str]]) -> list[set[str]]:
+    """The circles of an import graph (its strongly connected components of two or more)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[set[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for imported in imports.get(module, ()):
+            if imported not in order:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], order[imported])
+        if low[module] == order[module]:
+            circle = set()
+            while True:
+                member = stack.pop()
+                circle.add(member)
+                if member == module:
+                    break
+            if len(circle) > 1:
+                circles.append(circle)
+
+    for module in sorted(imports):
+        if module not in order:
+            visit(module)
+    return circles
+
+
+def test_no_import_circle_holds_more_than_three_modules():
+    """Every import statement counts (those under TYPE_CHECKING too): screens see the app
+    through shell/host.py and the client's resources see it through a protocol, so no circle
+    ties the features, the shell and the app together again (one of 93 modules before)."""
+    grimp = pytest.importorskip("grimp", reason='the test extra: pip install -e ".[test]"')
+    graph = grimp.build_graph("tui", cache_dir=None)
+    imports = {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
+    assert import_circles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [{"a", "b"}]
+    sizes = sorted((len(circle) for circle in import_circles(imports)), reverse=True)
+    assert sizes[:1] <= [3], sizes

@@ -7,8 +7,9 @@ import pytest
 
 from tests.pilot.acting import highlight, open_northwind
 from tests.pilot.fixtures import settle
-from tui.shell.navigation import ADMIN_VIEWS
-from tui.shell.palette import VIEW_JUMPS
+from tui.admin.locations import ADMIN_VIEWS
+from tui.app import register_features
+from tui.shell.registry import Registry
 
 WHERE = {
     "members": ("admin-view", "org-northwind/members"),
@@ -47,9 +48,12 @@ async def test_typing_a_views_name_in_the_palette_goes_there_from_a_space(make_a
 
 
 async def test_every_view_named_in_the_issue_has_a_jump_and_invites_waits_for_its_view():
-    assert set(WHERE) | {"invites"} <= set(VIEW_JUMPS)
+    registry = Registry()
+    register_features(registry)
+    views = registry.views
+    assert set(WHERE) | {"invites"} <= set(views)
     # "invites" points at the administration's Invites view, offered once it exists.
-    target = VIEW_JUMPS["invites"][1]("org-northwind", None)
+    target = views["invites"][1]("org-northwind", None)
     assert (target is None) == ("invites" not in ADMIN_VIEWS)
 
 

@@ -4,7 +4,7 @@ docdeck paints its first screen before it imports the client, its models, the lo
 and the other screens (tui/first_screen.py). A module-level import of one of them in what
 the first frame loads (tui.cli, tui.app, the organisations screen, the shell, the widgets it
 shows) would put it back in front of the first frame: import it where it is used instead,
-as ``register_screens`` does for the screens.
+as the features' ``registration`` modules do for their screens.
 """
 
 from __future__ import annotations

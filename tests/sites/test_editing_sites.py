@@ -7,8 +7,8 @@ from typing import Any
 
 from tests.pilot.acting import notifications, on_screen, open_northwind, sent, space_id, tree_rows
 from tests.pilot.fixtures import paste, screen_text, settle
-from tui.shell.navigation import site_location
 from tui.sites.condition_field import ConditionField
+from tui.sites.locations import site_location
 from tui.sites.site import SiteScreen
 from tui.sites.site_structure_forms import AddSectionDialog, NodeForm
 from tui.sites.site_tree import SiteStructureTree

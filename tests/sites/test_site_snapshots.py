@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.pilot.fixtures import settle
-from tui.shell.navigation import site_location, sites_location
+from tui.sites.locations import site_location, sites_location
 
 from ..conftest import ORG
 

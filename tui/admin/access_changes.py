@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, Literal, cast
+from typing import ClassVar, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -33,11 +33,9 @@ from ..api import UNSET, Client
 from ..api.errors import ApiError
 from ..api.models import Team
 from ..shell.failures import GuardedWork
+from ..shell.host import Hosted
 from ..widgets import ItemList, ListEntry
 from .bulk_dialog import BulkDialog
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["CONTENT_ROLES", "AccessChange", "AccessChangeDialog", "TeamPicker"]
 
@@ -190,7 +188,7 @@ async def given_here(
     return {p.team.id: p.permission async for p in client.paginate(teams, content_id)}
 
 
-class TeamPicker(FittedDialog, GuardedWork, ModalScreen[list[Team] | None]):
+class TeamPicker(FittedDialog, GuardedWork, Hosted, ModalScreen[list[Team] | None]):
     """The organisation's teams, searched by title as you type; space marks, Enter ends."""
 
     CSS_PATH = ["../styles/dialogs.tcss", "../styles/admin_dialogs.tcss"]
@@ -222,13 +220,6 @@ class TeamPicker(FittedDialog, GuardedWork, ModalScreen[list[Team] | None]):
                 ),
                 classes="dialog-footer",
             )
-
-    @property
-    def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
-        if client is None:
-            raise RuntimeError("no connection: the welcome screen should be showing")
-        return client
 
     def on_mount(self) -> None:
         self.query_one("#picker-search", Input).focus()

@@ -12,9 +12,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 
 from ..api.models import Organization
-from ..shell.navigation import ADMIN_VIEWS, admin_location, admin_view_location
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane, ItemList, ListEntry
+from .locations import ADMIN_VIEWS, admin_location, admin_view_location
 
 __all__ = ["AdminScreen"]
 

@@ -37,9 +37,9 @@ from tui.core.humanize import plural
 
 from ..api import UNSET
 from ..dialogs.pick_dialog import PickDialog
-from ..shell.navigation import admin_view_location, member_location
 from ..shell.screen import BrowserScreen
 from ..widgets.record_table import Column, Record, RecordTable
+from .locations import admin_view_location, member_location
 
 __all__ = ["ACCESS_BUDGET", "AccessScreen", "AccessView"]
 

@@ -20,11 +20,12 @@ from ..api.models import GitSyncState, Page, Space
 from ..dialogs import allowed
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
-from ..shell.navigation import admin_view_location, space_location
+from ..shell.navigation import space_location
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets import DetailPane
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location
 
 __all__ = ["GitScreen"]
 

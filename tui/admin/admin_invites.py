@@ -41,10 +41,10 @@ from ..dialogs.base import heading
 from ..dialogs.pick_dialog import PickDialog
 from ..dialogs.space_picker import PickSpaceDialog
 from ..shell.lost_answers import write_checked
-from ..shell.navigation import admin_view_location
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location
 
 __all__ = ["InvitesScreen", "link_target", "role_of_link"]
 

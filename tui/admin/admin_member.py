@@ -17,11 +17,12 @@ from tui.admin.member_dialogs import member_name, role_label
 from tui.core.humanize import plural, seen_ago
 
 from ..api.models import Member, MemberSpace, MemberTeam, Organization, Page, Space, Team
-from ..shell.navigation import member_location, space_location, team_location
+from ..shell.navigation import space_location
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
 from ..widgets.list_end import page_limit
 from ..widgets.record_table import Column, Record, RecordTable
+from .locations import member_location, team_location
 
 __all__ = ["MemberScreen", "MemberView"]
 

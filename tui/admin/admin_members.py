@@ -20,10 +20,10 @@ from tui.core.humanize import plural, seen_ago
 from ..api import UNSET
 from ..api.models import Member, Page
 from ..dialogs.pick_dialog import PickDialog
-from ..shell.navigation import admin_view_location, member_location
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location, member_location
 
 __all__ = ["MEMBERS_CSV_HEADER", "MembersScreen", "member_cells", "member_record"]
 

@@ -24,11 +24,11 @@ from tui.core.humanize import seen_ago
 from ..api import UNSET
 from ..api.models import OpenAPISpec, Page
 from ..dialogs import allowed
-from ..shell.navigation import admin_view_location, openapi_spec_location
 from ..shell.polling import Poller
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location, openapi_spec_location
 
 __all__ = ["OpenAPIScreen"]
 

@@ -19,11 +19,11 @@ from tui.core.humanize import human_size, plural
 
 from ..api.errors import ApiError, NotFoundError
 from ..api.models import OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion, Page
-from ..shell.navigation import openapi_spec_location
 from ..shell.polling import Poller
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
 from ..widgets.record_table import Column, Record, RecordTable
+from .locations import openapi_spec_location
 
 __all__ = ["SpecScreen", "SpecView", "content_facts"]
 

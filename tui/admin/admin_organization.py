@@ -16,10 +16,11 @@ from tui.core.humanize import plan_label, use_label
 
 from ..api.models import Organization
 from ..dialogs import allowed
-from ..shell.navigation import admin_view_location, organization_location
+from ..shell.navigation import organization_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
+from .locations import admin_view_location
 
 __all__ = ["OrganizationSettingsScreen"]
 

@@ -22,11 +22,11 @@ from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.list_dialog import ListDialog
 from ..dialogs.pick_dialog import PickDialog
-from ..shell.navigation import admin_view_location
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets import ListEntry
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location
 
 __all__ = ["SsoScreen"]
 

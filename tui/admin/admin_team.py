@@ -27,12 +27,12 @@ from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..dialogs.pick_dialog import PickDialog
 from ..shell.lost_answers import write_checked
-from ..shell.navigation import member_location, team_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane
 from ..widgets.list_end import page_limit
 from ..widgets.record_table import Column, Record, RecordTable
+from .locations import member_location, team_location
 
 __all__ = ["TeamScreen", "TeamView"]
 

@@ -15,10 +15,10 @@ from tui.core import text
 from ..api import UNSET
 from ..api.models import Member, Page, Team
 from ..dialogs import allowed
-from ..shell.navigation import admin_view_location, team_location
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location, team_location
 
 __all__ = ["TeamsScreen"]
 

@@ -28,11 +28,12 @@ from ..dialogs.applied import gone
 from ..dialogs.base import heading
 from ..dialogs.confirm_action import ConfirmAction
 from ..shell.lost_answers import write_checked
-from ..shell.navigation import admin_view_location, space_location
+from ..shell.navigation import space_location
 from ..shell.polling import Poller
 from ..shell.read_only import mutating
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
+from .locations import admin_view_location
 
 __all__ = ["TranslationsScreen", "is_running"]
 

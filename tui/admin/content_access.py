@@ -39,17 +39,11 @@ from ..api import Client
 from ..api.models import Collection, Member, Space, Team, User
 from ..dialogs import allowed
 from ..dialogs.pick_dialog import PickDialog
-from ..shell.navigation import (
-    Location,
-    collection_location,
-    content_access_location,
-    member_location,
-    space_location,
-    team_location,
-)
+from ..shell.navigation import Location, collection_location, space_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.record_table import Column, Record, RecordTable
+from .locations import content_access_location, member_location, team_location
 
 __all__ = ["AccessView", "ContentAccessScreen", "read_access"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,19 +18,16 @@ from tui.core import text
 from tui.core.humanize import plural
 from tui.dialogs.fitting import FittedDialog
 
-from ..api import Client
 from ..api.errors import ApiError
 from ..api.models import Organization
 from ..shell.failures import GuardedWork
+from ..shell.host import Hosted
 from ..widgets import ItemList, ListEntry
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["FindOrganizationDialog"]
 
 
-class FindOrganizationDialog(FittedDialog, GuardedWork, ModalScreen[Organization | None]):
+class FindOrganizationDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[Organization | None]):
     """A domain, Enter to look it up, the organisations found; Enter on one opens it."""
 
     CSS_PATH = "../styles/admin_dialogs.tcss"
@@ -51,13 +48,6 @@ class FindOrganizationDialog(FittedDialog, GuardedWork, ModalScreen[Organization
                 ),
                 classes="dialog-footer",
             )
-
-    @property
-    def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
-        if client is None:
-            raise RuntimeError("no connection: the welcome screen should be showing")
-        return client
 
     def on_mount(self) -> None:
         self.query_one("#domain", Input).focus()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,15 +23,13 @@ from tui.core import text
 from tui.core.humanize import plural
 from tui.dialogs.fitting import FittedDialog
 
-from ..api import UNSET, Client
+from ..api import UNSET
 from ..api.errors import ApiError
 from ..api.models import Member
 from ..shell.failures import GuardedWork
+from ..shell.host import Hosted
 from ..widgets import ItemList, ListEntry
 from .member_dialogs import member_name, role_label
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["MemberPicker"]
 
@@ -40,7 +38,7 @@ SHOWN = 50
 """How many members a search shows (the service's first page of them)."""
 
 
-class MemberPicker(FittedDialog, GuardedWork, ModalScreen[list[Member] | None]):
+class MemberPicker(FittedDialog, GuardedWork, Hosted, ModalScreen[list[Member] | None]):
     """A search field above the members found; with ``several``, space marks, Enter ends."""
 
     CSS_PATH = ["../styles/dialogs.tcss", "../styles/admin_dialogs.tcss"]
@@ -120,13 +118,6 @@ class MemberPicker(FittedDialog, GuardedWork, ModalScreen[list[Member] | None]):
         more = f" (the first {len(page.items)})" if total > len(page.items) else ""
         self._summary(f"{plural(total, 'member')} found{more}")
         self.call_after_refresh(self.fit_body)
-
-    @property
-    def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
-        if client is None:
-            raise RuntimeError("no connection: the welcome screen should be showing")
-        return client
 
     def _entry(self, member: Member) -> ListEntry:
         mark = "✓ " if member.user.id in self.chosen else "  "

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from ..shell.navigation import collection_location, content_access_location, space_location
+from tui.admin.locations import content_access_location
+
+from ..shell.navigation import collection_location, space_location
 from ..shell.screen import DocdeckScreen
 
 if TYPE_CHECKING:

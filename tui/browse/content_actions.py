@@ -24,12 +24,12 @@ from tui.browse.content_links import (
 from tui.browse.revision import RevisionDialog
 from tui.core import text
 from tui.core.humanize import plural
+from tui.review.locations import change_request_location
 from tui.review.propose_change import ProposeChangeDialog, ProposedChange
 
 from ..api.errors import NotFoundError
 from ..api.models import RevisionFile, RevisionPage, Space
 from ..dialogs import allowed
-from ..shell.navigation import change_request_location
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 

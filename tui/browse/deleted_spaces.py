@@ -1,7 +1,7 @@
 """Provides DeletedSpacesDialog: the spaces deleted in this session, to restore one.
 
 The service has no list of deleted spaces: the session remembers those the app deleted itself
-(``Session.trash``), and the service restores one within 7 days.
+(``trash.py``, in the session), and the service restores one within 7 days.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tui.dialogs.base import ActionDialog, heading
 
 from ..api.errors import NotFoundError
 from ..api.models import Space
-from ..shell.session import DeletedSpace
+from .trash import DeletedSpace, session_trash
 
 __all__ = ["DeletedSpacesDialog"]
 
@@ -46,7 +46,7 @@ class DeletedSpacesDialog(ActionDialog[Space]):
     def on_mount(self) -> None:
         listing = self.query_one("#deleted", OptionList)
         now = self.docdeck.clock()
-        deleted = self.session.trash.items(self.organization_id)
+        deleted = session_trash(self.session).items(self.organization_id)
         for item in deleted:
             space = item.space
             name = f"{space.emoji} {space.title}" if space.emoji else space.title
@@ -80,7 +80,9 @@ class DeletedSpacesDialog(ActionDialog[Space]):
         option = self.query_one("#deleted", OptionList).highlighted_option
         if option is None or option.disabled or option.id is None:
             return None
-        return next((d for d in self.session.trash.items() if d.space.id == option.id), None)
+        return next(
+            (d for d in session_trash(self.session).items() if d.space.id == option.id), None
+        )
 
     @on(OptionList.OptionHighlighted, "#deleted")
     def _highlighted(self) -> None:
@@ -101,7 +103,7 @@ class DeletedSpacesDialog(ActionDialog[Space]):
         assert chosen is not None
         self._sent_for = chosen.space.id
         restored = await self.client.spaces.restore_space(chosen.space.id)
-        self.session.trash.remove(restored.id)
+        session_trash(self.session).remove(restored.id)
         return restored
 
     async def check_applied(self) -> Space | None:
@@ -110,5 +112,5 @@ class DeletedSpacesDialog(ActionDialog[Space]):
             restored = await self.client.spaces.get_space_by_id(self._sent_for)
         except NotFoundError:
             return None
-        self.session.trash.remove(restored.id)
+        session_trash(self.session).remove(restored.id)
         return restored

@@ -12,23 +12,23 @@ from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widget import Widget
 
+from tui.admin.locations import admin_location
 from tui.browse.access_link import ACCESS_BINDING, AccessLink  # access (issue 17)
 from tui.browse.confirm_delete import Deletion
 from tui.browse.sites_link import ORGANIZATION_SITES_BINDING, SitesLink  # sites (issue 10)
 from tui.browse.tree_actions import TREE_BINDINGS, TreeActions
 from tui.core import text
 from tui.core.humanize import plural
+from tui.review.locations import review_queue_location
 
 from ..api.errors import ApiError
 from ..api.models import Collection, Next, Organization, Page, Space
 from ..shell.navigation import (
     Focus,
     Location,
-    admin_location,
     collection_location,
     crumbs_for,
     organization_location,
-    review_queue_location,
     search_location,
     space_location,
 )

@@ -14,9 +14,9 @@ from tui.core import text
 from tui.core.humanize import plural
 from tui.dialogs.base import heading
 from tui.dialogs.list_dialog import ListDialog
+from tui.review.locations import change_request_location
 
 from ..api.models import RevisionPage, Space
-from ..shell.navigation import change_request_location
 from ..widgets import ListEntry
 from .content_links import LinkDestination
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from ..shell.navigation import Focus, sites_location
+from tui.sites.locations import SitesFocus, sites_location
+
 from ..shell.screen import DocdeckScreen
 
 if TYPE_CHECKING:
@@ -51,4 +52,4 @@ class SitesLink(_Screen):
             self.notify("Still loading.", severity="warning")
             return
         organization_id, space_id = scope
-        self.docdeck.open_location(sites_location(organization_id), Focus(space=space_id))
+        self.docdeck.open_location(sites_location(organization_id), SitesFocus(space=space_id))

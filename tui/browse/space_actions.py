@@ -27,6 +27,7 @@ from ..api.models import Collection, Space
 from ..shell.lost_answers import write_checked
 from ..shell.read_only import mutating, refused_in_read_only
 from ..shell.screen import DocdeckScreen, ScreenCommand
+from .trash import session_trash
 
 if TYPE_CHECKING:
     _Screen = DocdeckScreen
@@ -117,7 +118,7 @@ def remember_deleted(screen: DocdeckScreen, deletion: Deletion) -> None:
     for space in deletion.trashed:
         place = places.get("collection", space.parent) if space.parent else None
         where = place.title if place else organization_title(screen, space.organization)
-        screen.session.trash.add([space], when=screen.docdeck.clock(), where=where)
+        session_trash(screen.session).add([space], when=screen.docdeck.clock(), where=where)
 
 
 class SpaceActions(_Screen):

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
+from typing import Any, ClassVar, Literal, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -72,9 +72,9 @@ from textual.worker import Worker
 
 from tui.core import text
 
-from ..api import Client
 from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
+from ..shell.host import Hosted
 from ..shell.lost_answers import (
     APPLIED_IN_A_DIALOG,
     APPLIED_TITLE,
@@ -89,12 +89,8 @@ from ..shell.lost_answers import (
     find_out,
     in_a_dialog,
 )
-from ..shell.session import Session
 from ..widgets import FormField
 from .fitting import FittedDialog
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["CHECKING", "ActionDialog", "LostAnswer", "allowed", "heading"]
 
@@ -131,7 +127,7 @@ def allowed(widget: Widget, permitted: bool, role: str, doing: str) -> bool:
     return permitted
 
 
-class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
+class ActionDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[T]):
     """A title, a body of fields, a status line, and Cancel beside the action's button.
 
     Subclasses compose their body, may check it in ``problems_before_sending`` and send their
@@ -160,21 +156,6 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         self.lost_error: AnswerLostError | None = None
 
     # -- frame -----------------------------------------------------------------------------
-
-    @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
-
-    @property
-    def client(self) -> Client:
-        client = self.docdeck.client
-        if client is None:
-            raise RuntimeError("no connection: the welcome screen should be showing")
-        return client
-
-    @property
-    def session(self) -> Session:
-        return self.docdeck.session
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog action-dialog"):

@@ -9,7 +9,7 @@ value of the row chosen with Enter (a place to go to), or None with Esc.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,21 +19,18 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Select, Static
 
-from ..api import Client
 from ..api.errors import ApiError
 from ..shell.failures import GuardedWork
+from ..shell.host import Hosted
 from ..widgets import ChoiceField, ItemList, ListEntry
 from .fitting import FittedDialog
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["ListDialog"]
 
 T = TypeVar("T")
 
 
-class ListDialog(FittedDialog, GuardedWork, ModalScreen[T | None], Generic[T]):
+class ListDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[T | None], Generic[T]):
     """A title, an optional choice that narrows the list, the list, and what the keys do."""
 
     CSS_PATH = "../styles/dialogs.tcss"
@@ -52,17 +49,6 @@ class ListDialog(FittedDialog, GuardedWork, ModalScreen[T | None], Generic[T]):
         self.choice = choice or (self.choices[0][1] if self.choices else "")
         self.count = 0
         """How many rows the service has for the current choice."""
-
-    @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
-
-    @property
-    def client(self) -> Client:
-        client = self.docdeck.client
-        if client is None:
-            raise RuntimeError("no connection: the welcome screen should be showing")
-        return client
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog list-dialog"):

@@ -7,7 +7,7 @@ server text, shown through ``tui.core.text``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual._path import CSSPathType
@@ -25,11 +25,9 @@ from ..api import Client
 from ..api.errors import ApiError
 from ..api.models import Space
 from ..shell.failures import GuardedWork
+from ..shell.host import Hosted
 from ..widgets import ItemList, ListEntry
 from .fitting import FittedDialog
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["PickSpaceDialog", "SpaceChooser", "every_space"]
 
@@ -51,7 +49,7 @@ def space_entry(space: Space) -> ListEntry:
     return ListEntry(space.id, text.content(label), text.one_line(space.title), space)
 
 
-class SpaceChooser(GuardedWork, Vertical):
+class SpaceChooser(GuardedWork, Hosted, Vertical):
     """A search field over a list of the organisation's spaces."""
 
     DEFAULT_CSS = """
@@ -103,12 +101,6 @@ class SpaceChooser(GuardedWork, Vertical):
     def on_mount(self) -> None:
         self.query_one(ItemList).set_entries([], empty="Loading the spaces…")
         self.run_guarded(self._load, group="spaces")
-
-    @property
-    def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
-        assert client is not None
-        return client
 
     async def _load(self) -> None:
         listing = self.query_one(ItemList)

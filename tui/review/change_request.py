@@ -41,7 +41,6 @@ from ..review.threads import ThreadScope
 from ..shell.navigation import (
     Focus,
     Location,
-    change_request_location,
     collection_location,
     organization_location,
     space_location,
@@ -49,6 +48,8 @@ from ..shell.navigation import (
 from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
+from .locations import change_request_location, review_focus
+from .memory import review_memory
 
 __all__ = ["ChangeRequestScreen"]
 
@@ -188,7 +189,7 @@ class ChangeRequestScreen(
         self.view: ChangeRequestView | None = None
         self.mode: DiffMode | None = None
         """The layout the user chose with v (None: by the terminal's width)."""
-        self._focus = focus or Focus()
+        self._focus = review_focus(focus or Focus())
         self._shown_page: str | None = None
         self._diff_timer: Timer | None = None
         self._open_threads: dict[str, int] = {}
@@ -501,9 +502,10 @@ class ChangeRequestScreen(
         self.query_one("#diff-title", Static).update(Content(" · ").join(parts))
 
     def diff_mode(self) -> DiffMode:
-        if self.mode is None and self.session.diff_layout in ("split", "unified"):
+        layout = review_memory(self.session).diff_layout
+        if self.mode is None and layout in ("split", "unified"):
             # The choice made on another change request holds here too.
-            self.mode = "split" if self.session.diff_layout == "split" else "unified"
+            self.mode = "split" if layout == "split" else "unified"
         if self.mode is not None:
             return self.mode
         return "split" if self.app.size.width >= SPLIT_MIN_WIDTH else "unified"
@@ -527,7 +529,7 @@ class ChangeRequestScreen(
 
     def action_toggle_view(self) -> None:
         self.mode = "unified" if self.diff_mode() == "split" else "split"
-        self.session.diff_layout = self.mode
+        review_memory(self.session).diff_layout = self.mode
         self.diff_view.set_mode(self.mode)
         self.notify(
             "Side by side" if self.mode == "split" else "Unified", title="Diff", timeout=1.5
@@ -735,6 +737,7 @@ class ChangeRequestScreen(
         return place.kind == "change-request" and place.id == self.change_request_id
 
     def focus_on(self, place: Location, focus: Focus) -> None:
+        focus = review_focus(focus)
         if focus.page and focus.block and self.view is not None:
             self.go_to_block(focus.page, focus.block)
         if focus.thread:

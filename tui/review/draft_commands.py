@@ -1,47 +1,43 @@
-"""Provides DraftCommands: the palette's entry that lists the unsent drafts, wherever the app is."""
+"""Provides the palette's command that lists the unsent drafts, wherever the app is.
+
+Review registers it with the shell (``tui/review/registration.py``); choosing a draft opens
+the thread it answers.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.content import Content
+from ..shell.navigation import Location
+from .locations import thread_location
 
-from ..shell.palette import highlight
+if TYPE_CHECKING:
+    from textual.app import App
 
+    from ..shell.host import Host
+    from .logic.drafts import Draft
 
-class _DraftOpener(Protocol):
-    """What of the app the entry uses: it opens the thread a chosen draft answers."""
-
-    def open_draft(self, draft: Any) -> None: ...
-
-
-__all__ = ["DRAFTS_COMMAND", "DraftCommands"]
+__all__ = ["DRAFTS_COMMAND", "DRAFTS_HELP", "open_draft", "show_drafts"]
 
 DRAFTS_COMMAND = "drafts: list the unsent drafts"
+DRAFTS_HELP = "What was typed and not sent"
 
 
-class DraftCommands(Provider):
-    """The unsent drafts of the profile, wherever the app is."""
+def show_drafts(app: App[Any]) -> None:
+    """The list of unsent drafts; Enter on one opens the thread it answers."""
+    from .drafts_list import DraftsDialog
 
-    def _show(self) -> None:
-        from .drafts_list import DraftsDialog
+    app.push_screen(DraftsDialog(), partial(open_draft, cast("Host", app)))
 
-        self.app.push_screen(DraftsDialog(), cast(_DraftOpener, self.app).open_draft)
 
-    async def discover(self) -> Hits:
-        yield DiscoveryHit(
-            Content(DRAFTS_COMMAND), self._show, DRAFTS_COMMAND, "What was typed and not sent"
-        )
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        score = matcher.match(DRAFTS_COMMAND)
-        if score > 0:
-            yield Hit(
-                score,
-                highlight(DRAFTS_COMMAND, query, self),
-                self._show,
-                DRAFTS_COMMAND,
-                "What was typed and not sent",
-            )
+def open_draft(host: Host, draft: Draft | None) -> None:
+    """Open the thread a draft answers, when it has one."""
+    if draft is None or draft.key.comment_id is None or host.client is None:
+        return
+    key, comment_id = draft.key, draft.key.comment_id
+    if key.change_request_id is not None:
+        holder = Location("change-request", key.change_request_id, "", "", space=key.space_id)
+    else:
+        holder = Location("space", key.space_id, "", "", space=key.space_id)
+    host.open_location(thread_location(holder, comment_id, "Thread"))

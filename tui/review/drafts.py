@@ -24,7 +24,7 @@ from tui.review.logic.drafts import (
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from ..app import DocdeckApp
+    from ..shell.host import Host
 
 __all__ = [
     "DRAFT_LONGEST_WAIT",
@@ -45,13 +45,13 @@ ANOTHER_WINDOW = (
 )
 
 
-def draft_store(app: DocdeckApp) -> DraftStore:
+def draft_store(app: Host) -> DraftStore:
     """The drafts of the connection in use (each profile keeps its own)."""
     return DraftStore.for_profile(app.connection_profile or "default")
 
 
 def _live_keepers(app: Any) -> set[DraftKeeper]:
-    # The app's own set (DocdeckApp.draft_keepers); a bare App in a widget test has none.
+    # The app's own set (Host.draft_keepers); a bare App in a widget test has none.
     keepers: set[DraftKeeper] | None = getattr(app, "draft_keepers", None)
     if keepers is None:
         keepers = set()

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static, Tab, Tabs
 
 from tui.core import text
 from tui.core.humanize import plural
-from tui.review.logic.activity import Facts, what_is_new
+from tui.review.logic.activity import Facts, SeenStore, what_is_new
 from tui.review.logic.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 
 from ..api.errors import ApiError, RateLimitError
@@ -22,16 +22,12 @@ from ..api.models import ChangeRequest, Organization, Space, User
 from ..review.drafts import draft_store
 from ..review.queue import gather_change_requests, gather_review_states
 from ..review.rows import queue_row
-from ..shell.navigation import (
-    Focus,
-    Location,
-    change_request_location,
-    organization_location,
-    review_queue_location,
-)
+from ..shell.navigation import Focus, Location, organization_location
 from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemList, ListEntry
+from .locations import ReviewFocus, change_request_location, review_queue_location
+from .memory import review_memory
 
 __all__ = ["ReviewQueueScreen"]
 
@@ -186,7 +182,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             queue.add(self.queue.rows())  # keep what is shown (and its states) while it refreshes
         self.queue = queue
         self._failure = None
-        self.session.review_run = ReviewRun(queue, self.section)
+        review_memory(self.session).run = ReviewRun(queue, self.section)
         client = self.client
         self._gathering = True
         self.busy = True
@@ -234,12 +230,18 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
     @property
     def seen(self) -> dict[str, Facts]:
         if self._seen is None:
-            self._seen = self.docdeck.seen_store.load()
+            self._seen = self.seen_store.load()
         return self._seen
+
+    @property
+    def seen_store(self) -> SeenStore:
+        store = self.docdeck.seen_store
+        assert isinstance(store, SeenStore)  # the app's, made for review (tui/shell/host.py)
+        return store
 
     def _first_look(self, queue: ReviewQueue) -> None:
         """Never looked before: what is open now is where the user starts (nothing is new)."""
-        store = self.docdeck.seen_store
+        store = self.seen_store
         if not self.seen and not store.exists():
             self._mark_seen(queue.rows())
 
@@ -248,7 +250,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         for entry in entries:
             seen[_seen_key(entry)] = entry_facts(entry)
         try:
-            self.docdeck.seen_store.save(seen)
+            self.seen_store.save(seen)
         except OSError as error:
             self.notify(f"What was seen could not be kept: {error.strerror}", severity="warning")
 
@@ -289,7 +291,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
                 return
             changed = _signature(old) != _signature(fresh)
             self.queue = fresh
-            self.session.review_run = ReviewRun(fresh, self.section)
+            review_memory(self.session).run = ReviewRun(fresh, self.section)
             self.updated_at = self.docdeck.clock()
             self.repaint()
             self.activity.answered(changed=changed)
@@ -404,7 +406,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             return
         self.section = Section(event.tab.id)
         if self.queue is not None:
-            self.session.review_run = ReviewRun(self.queue, self.section)
+            review_memory(self.session).run = ReviewRun(self.queue, self.section)
         self.repaint()
         self.listing.focus()
 
@@ -421,7 +423,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         self._mark_seen([entry])  # opened: what it shows now is seen
         space, change_request = entry.value
         if self.queue is not None:
-            self.session.review_run = ReviewRun(self.queue, self.section)
+            review_memory(self.session).run = ReviewRun(self.queue, self.section)
         self.docdeck.open_location(change_request_location(space, change_request), focus)
 
     def action_next_thread(self) -> None:
@@ -435,7 +437,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         if entry is None:
             self.notify("No unresolved thread in this section of the queue.", title="All resolved")
             return
-        self._open(entry, Focus(thread="next-open"))
+        self._open(entry, ReviewFocus(thread="next-open"))
 
     # -- the frame -------------------------------------------------------------------------
 

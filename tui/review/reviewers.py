@@ -9,7 +9,7 @@ those asked is read again to tell whether it was applied.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -24,16 +24,13 @@ from tui.core import text
 from tui.dialogs.fitting import FittedDialog
 from tui.review.applied_review import asked_to_review
 
-from ..api import Client
 from ..api.errors import AnswerLostError, ApiError
 from ..api.models import ChangeRequestRequestedReviewer, Member
 from ..review.loading import ChangeRequestView
 from ..shell.failures import GuardedWork
+from ..shell.host import Hosted
 from ..shell.lost_answers import write_checked
 from ..widgets import ItemList, ListEntry
-
-if TYPE_CHECKING:
-    from ..app import DocdeckApp
 
 __all__ = ["ReviewersDialog"]
 
@@ -42,7 +39,7 @@ SEARCH_SETTLE = 0.25
 FOUND = 20
 
 
-class ReviewersDialog(FittedDialog, GuardedWork, ModalScreen[bool]):
+class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
     """Closes with whether anything changed."""
 
     CSS_PATH = "../styles/dialogs.tcss"
@@ -63,12 +60,6 @@ class ReviewersDialog(FittedDialog, GuardedWork, ModalScreen[bool]):
         self.requested: list[ChangeRequestRequestedReviewer] = list(view.requested)
         self.changed = False
         self._search_timer: Timer | None = None
-
-    @property
-    def client(self) -> Client:
-        client = cast("DocdeckApp", self.app).client
-        assert client is not None
-        return client
 
     def compose(self) -> ComposeResult:
         cr = self.view.change_request

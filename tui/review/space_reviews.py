@@ -26,8 +26,9 @@ from tui.review.logic.review_queue import ReviewState, review_state
 from ..api.models import ChangeRequest, Space, User
 from ..review.rows import list_row
 from ..review.threads import ThreadScope
-from ..shell.navigation import Location, change_request_location
+from ..shell.navigation import Location
 from ..widgets import ListEntry
+from .locations import change_request_location
 from .thread_listing import ThreadListing
 
 __all__ = ["SPACE_REVIEW_BINDINGS", "SpaceReviews"]

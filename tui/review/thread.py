@@ -34,18 +34,16 @@ from ..review.rows import message_heading, reactions_line
 from ..review.threads import ThreadScope
 from ..shell.lost_answers import write_checked
 from ..shell.navigation import (
-    Focus,
     Location,
-    change_request_location,
     collection_location,
     organization_location,
     space_location,
-    thread_location,
 )
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.form_field import length_problem
 from ..widgets.text_box import TextBox
+from .locations import ReviewFocus, change_request_location, thread_location
 
 __all__ = ["ThreadScreen"]
 
@@ -605,7 +603,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
                 markup=False,
             )
         block = target.node.id if target.node is not None and not view.block_gone else ""
-        self.docdeck.go_to_location(view.holder, Focus(page=target.page.id, block=block))
+        self.docdeck.go_to_location(view.holder, ReviewFocus(page=target.page.id, block=block))
 
     def action_next_thread(self) -> None:
         view = self.view

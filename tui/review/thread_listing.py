@@ -4,7 +4,7 @@ The change request screen and the space screen mix it in. The threads load a pag
 (``THREAD_PAGE_SIZE``) as the list scrolls, filtered by status, page and author on the service's
 side; Enter opens a thread on its own screen. ``t`` walks the open threads: the first of this
 change request, and when none is left, on to the next change request of the review queue the
-reviewer came from (``Session.review_run``). ``c`` starts a thread on the page in view.
+reviewer came from (``ReviewMemory.run``). ``c`` starts a thread on the page in view.
 """
 
 from __future__ import annotations
@@ -26,11 +26,13 @@ from ..dialogs import allowed
 from ..review.drafts import draft_store
 from ..review.rows import thread_row
 from ..review.threads import THREAD_PAGE_SIZE, ThreadScope, next_open_thread
-from ..shell.navigation import Focus, Location, change_request_location, thread_location
+from ..shell.navigation import Location
 from ..shell.read_only import mutating
 from ..shell.screen import DocdeckScreen
 from ..widgets import ListEntry
 from ..widgets.list_end import page_limit
+from .locations import ReviewFocus, change_request_location, thread_location
+from .memory import review_memory
 
 if TYPE_CHECKING:
     from ..shell.screen import BrowserScreen
@@ -80,13 +82,13 @@ async def walk_to_next_thread(
     """
     client = screen.client
     found = await next_open_thread(client, scope, after)
-    app = screen.docdeck
+    app = screen.app
     if found is not None:
         if holder.kind == "comment-thread" and screen.is_current:
             app.pop_screen()
         open_thread(screen, _holder_of(screen, holder), found)
         return
-    run = screen.session.review_run
+    run = review_memory(screen.session).run
     key = (scope.space_id, scope.change_request_id or "")
     entry = run.next_with_threads(key) if run is not None and scope.is_change_request else None
     if entry is None:
@@ -110,7 +112,7 @@ async def walk_to_next_thread(
         title="Next change request",
         markup=False,
     )
-    app.open_location(place, Focus(thread="next-open"))
+    screen.docdeck.open_location(place, ReviewFocus(thread="next-open"))
 
 
 def _holder_of(screen: DocdeckScreen, place: Location) -> Location:

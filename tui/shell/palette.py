@@ -1,5 +1,6 @@
 """Provides the command palette's sources: places seen so far, the views of the organisation
-in view by name (as k9s's command mode: type "members", Enter), and the current screen's actions.
+in view by name (as k9s's command mode: type "members", Enter), the current screen's actions,
+and the commands features register (the unsent drafts).
 
 Titles come from the server, so hits are built as Content and highlighted here rather than
 with ``Matcher.highlight``, which reads its candidate as markup.
@@ -7,7 +8,6 @@ with ``Matcher.highlight``, which reads its candidate as markup.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -16,20 +16,19 @@ from textual.content import Content
 
 from tui.core import text
 
-from .navigation import (
-    ADMIN_VIEWS,
-    KIND_LABELS,
-    Location,
-    admin_view_location,
-    review_queue_location,
-    sites_location,
-)
+from .navigation import Location
 from .screen import DocdeckScreen
 
 if TYPE_CHECKING:
-    from ..app import DocdeckApp
+    from .host import Host
 
-__all__ = ["VIEW_JUMPS", "LocationCommands", "ScreenCommands", "ViewCommands", "highlight"]
+__all__ = [
+    "FeatureCommands",
+    "LocationCommands",
+    "ScreenCommands",
+    "ViewCommands",
+    "highlight",
+]
 
 
 def highlight(candidate: str, query: str, provider: Provider) -> Content:
@@ -42,49 +41,13 @@ def highlight(candidate: str, query: str, provider: Provider) -> Content:
     return content
 
 
-ViewJump = Callable[[str, Location | None], Location | None]
-"""Where a view of an organisation is, from its id and its own place (None if not seen);
-None when the view does not exist (yet)."""
-
-
-def _admin(view: str) -> ViewJump:
-    def jump(organization_id: str, _place: Location | None) -> Location | None:
-        return admin_view_location(organization_id, view) if view in ADMIN_VIEWS else None
-
-    return jump
-
-
-def _review(_organization_id: str, place: Location | None) -> Location | None:
-    return review_queue_location(place) if place is not None else None
-
-
-VIEW_JUMPS: dict[str, tuple[str, ViewJump]] = {
-    "members": ("the organisation's members", _admin("members")),
-    "teams": ("the organisation's teams", _admin("teams")),
-    "sso": ("single sign-on", _admin("sso")),
-    "openapi": ("OpenAPI specifications", _admin("openapi")),
-    "translations": ("translations", _admin("translations")),
-    "git": ("Git sync", _admin("git")),
-    "access": ("who can … on …?", _admin("access")),
-    # The Invites admin view: offered once ADMIN_VIEWS names "invites".
-    "invites": ("invites and invite links", _admin("invites")),
-    "sites": (
-        "the organisation's sites",
-        lambda organization_id, _: sites_location(organization_id),
-    ),
-    "review": ("the review queue", _review),
-    "organization": ("the organisation's settings", _admin("organization")),
-}
-"""The views the palette jumps to by name: adding a view is one line."""
-
-
 class ViewCommands(Provider):
     """Type a view's name ("members", "sites", "review") to go there, from anywhere inside
-    an organisation."""
+    an organisation; each feature registers its views (``tui/shell/registry.py``)."""
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     def _entries(self) -> list[tuple[str, str, Location]]:
         place = getattr(self.screen, "location", None)
@@ -93,7 +56,7 @@ class ViewCommands(Provider):
         organization_id = place.organization
         own = self.docdeck.session.places.get("organization", organization_id)
         entries = []
-        for name, (about, jump) in VIEW_JUMPS.items():
+        for name, (about, jump) in self.docdeck.registry.views.items():
             target = jump(organization_id, own)
             if target is not None:
                 entries.append((f"{name}: {about}", text.one_line(target.title), target))
@@ -120,15 +83,16 @@ class LocationCommands(Provider):
     """Jump to any organisation, collection, space or page seen so far."""
 
     @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
+    def docdeck(self) -> Host:
+        return cast("Host", self.app)
 
     def _entries(self) -> list[tuple[str, str, Location]]:
         places = self.docdeck.session.places
+        registry = self.docdeck.registry
         entries = []
         for place in places:
             title = text.one_line(place.label)
-            candidate = f"go to {KIND_LABELS.get(place.kind, place.kind)}: {title}"
+            candidate = f"go to {registry.label(place.kind)}: {title}"
             trail = " › ".join(text.one_line(p.title) for p in places.trail(place)[:-1])
             entries.append((candidate, trail, place))
         return entries
@@ -175,3 +139,26 @@ class ScreenCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, highlight(title, query, self), callback, title, help_text)  # type: ignore[arg-type]
+
+
+class FeatureCommands(Provider):
+    """The commands features register for anywhere in the app: ``drafts: list the unsent drafts``."""
+
+    async def discover(self) -> Hits:
+        for command in cast("Host", self.app).registry.commands:
+            yield DiscoveryHit(
+                Content(command.title), partial(command.run, self.app), command.title, command.help
+            )
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for command in cast("Host", self.app).registry.commands:
+            score = matcher.match(command.title)
+            if score > 0:
+                yield Hit(
+                    score,
+                    highlight(command.title, query, self),
+                    partial(command.run, self.app),
+                    command.title,
+                    command.help,
+                )

@@ -27,7 +27,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -42,17 +42,15 @@ from ..widgets.breadcrumbs import Breadcrumbs, Crumb
 from ..widgets.key_footer import KeyFooter
 from ..widgets.status_line import StatusLine
 from .failures import GuardedWork
+from .host import Hosted
 from .navigation import Focus, Location, crumbs_for
 from .read_only import read_only_check, refused_in_read_only
-from .session import Session
 from .type_ahead import HOLD_KEYS_AT_MOST, KeysAhead
 
 if TYPE_CHECKING:
     # The client and its models load after the first frame (tui/first_screen.py).
-    from ..api import Client
     from ..api.activity import Waiting
     from ..api.errors import ApiError
-    from ..app import DocdeckApp
     from ..widgets.filter_bar import FilterBar
 
 __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
@@ -75,7 +73,7 @@ class ScreenCommand(NamedTuple):
     callback: Callable[[], Any]
 
 
-class DocdeckScreen(GuardedWork, Screen[None]):
+class DocdeckScreen(GuardedWork, Hosted, Screen[None]):
     """A screen of docdeck: the client and the session through the app, guarded workers."""
 
     NAMESPACE: ClassVar[str] = ""
@@ -86,21 +84,6 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         # Read-only mode: whatever check_action a screen ends up with (its own, a mixin's),
         # it answers False for the actions marked @mutating (tui/shell/read_only.py).
         cls.check_action = read_only_check(cls.check_action)  # type: ignore[method-assign,assignment]
-
-    @property
-    def docdeck(self) -> DocdeckApp:
-        return cast("DocdeckApp", self.app)
-
-    @property
-    def client(self) -> Client:
-        client = self.docdeck.client
-        if client is None:
-            raise RuntimeError("no connection: the welcome screen should be showing")
-        return client
-
-    @property
-    def session(self) -> Session:
-        return self.docdeck.session
 
     def run_task(
         self, work: Callable[[], Coroutine[Any, Any, None]], *, group: str

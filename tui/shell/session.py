@@ -1,65 +1,23 @@
-"""Provides Session: what the app remembers while it runs (places seen, spaces it deleted).
+"""Provides Session: what the app remembers while it runs (places seen, each feature's slot).
 
 One Session lives on the app (``app.session``) and starts again with each connection. Nothing
-here is a module global, so two apps (two tests) never share a memory.
+here is a module global, so two apps (two tests) never share a memory. A feature keeps its own
+state in a slot, made on first use: ``session.slot("review", ReviewMemory)`` (the queue last
+opened, the diff layout), ``session.slot("sites", SitesMemory)`` (the journal of changes),
+browse's trash of deleted spaces; the shell knows nothing of what is inside.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TypeVar, cast
 
 from .navigation import PlacesSeen
 
-if TYPE_CHECKING:
-    from tui.review.logic.review_queue import (
-        ReviewRun,  # loaded with the review queue, after start-up
-    )
-    from tui.sites.logic.journal import Journal  # sites (issue 10)
+__all__ = ["Session"]
 
-    from ..api.models import Space
-
-__all__ = ["DeletedSpace", "Session", "SessionTrash"]
-
-
-@dataclass(frozen=True)
-class DeletedSpace:
-    """A space this session deleted, with when (by the app's clock) and where it was."""
-
-    space: Space
-    deleted_at: float
-    where: str
-
-
-class SessionTrash:
-    """The spaces deleted in this session, most recent first.
-
-    The service has no list of deleted spaces: the app remembers those it deleted itself (a
-    space alone, or the spaces of a deleted collection), and the service restores one within
-    7 days.
-    """
-
-    def __init__(self) -> None:
-        self._items: dict[str, DeletedSpace] = {}
-
-    def add(self, spaces: list[Space], *, when: float, where: str) -> None:
-        for space in spaces:
-            self._items.pop(space.id, None)
-            self._items[space.id] = DeletedSpace(space, when, where)
-
-    def remove(self, space_id: str) -> None:
-        self._items.pop(space_id, None)
-
-    def __contains__(self, space_id: object) -> bool:
-        return space_id in self._items
-
-    def items(self, organization_id: str | None = None) -> list[DeletedSpace]:
-        found = [
-            d
-            for d in self._items.values()
-            if organization_id is None or d.space.organization == organization_id
-        ]
-        return list(reversed(found))
+T = TypeVar("T")
 
 
 @dataclass
@@ -68,16 +26,17 @@ class Session:
 
     places: PlacesSeen = field(default_factory=PlacesSeen)
     """Every place seen so far: breadcrumbs and the palette's "go to" come from here."""
-    trash: SessionTrash = field(default_factory=SessionTrash)
-    """The spaces deleted in this session, which ``u`` offers to restore."""
-    # -- review (issue 8) --
-    review_run: ReviewRun | None = None
-    """The review queue last opened: "next open thread" walks on to its next change request."""
-    diff_layout: str | None = None
-    """The diff layout the reviewer chose with v (``split`` or ``unified``), kept for the next
-    change request; None: by the terminal's width."""
-    # -- sites (issue 10) --
-    site_journal: Journal | None = None
-    """The changes made to sites in this session, with their undo (made on first use)."""
-    share_keys: dict[str, str] = field(default_factory=dict)
-    """Site id → the share key typed for it (resolves a share-link site's published URLs)."""
+    _slots: dict[str, object] = field(default_factory=dict, repr=False)
+
+    def slot(self, key: str, factory: Callable[[], T]) -> T:
+        """A feature's own state for this session, made by ``factory`` on first use.
+
+        ``key`` names the slot (the feature's name, e.g. ``review``); ``factory`` is the
+        same each time for one key (the class of the feature's state).
+        """
+        if key not in self._slots:
+            self._slots[key] = factory()
+        value = self._slots[key]
+        if isinstance(factory, type) and not isinstance(value, factory):
+            raise TypeError(f"the session's slot {key!r} holds a {type(value).__name__}")
+        return cast("T", value)

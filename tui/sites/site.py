@@ -13,6 +13,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
+from tui.admin.locations import content_access_location
 from tui.core import text
 from tui.core.humanize import plural
 from tui.sites.logic.site_structure import NodeKind, SiteNode, SiteOutline
@@ -30,18 +31,10 @@ from ..api.models import (
     Site,
     Space,
 )
-from ..shell.navigation import (
-    Focus,
-    Location,
-    content_access_location,
-    crumbs_for,
-    organization_location,
-    site_location,
-    site_section_location,
-    sites_location,
-)
+from ..shell.navigation import Focus, Location, crumbs_for, organization_location
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen, ScreenCommand
+from .locations import site_location, site_section_location, sites_location
 
 __all__ = ["SiteScreen"]
 

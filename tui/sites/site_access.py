@@ -7,11 +7,12 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
+from tui.admin.locations import member_location
 from tui.core import text
 
 from ..api import UNSET
 from ..api.models import Page, SpacePointer, UserSitePermission
-from ..shell.navigation import Location, member_location
+from ..shell.navigation import Location
 from ..shell.table_screen import TableScreen
 from ..widgets.record_table import Column, Record
 

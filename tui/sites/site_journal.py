@@ -1,6 +1,7 @@
 """Provides the session's journal of site changes as the site screens use it.
 
-One ``Journal`` (``tui.sites.logic.journal``) per session, kept on the session and stamped with the
+One ``Journal`` (``tui.sites.logic.journal``) per session, kept in sites' slot of the session
+(``memory.py``) and stamped with the
 app's clock. An entry's subject is ``<site id>/<what>`` (``site-1/site-section:abc``,
 ``site-1/settings``), so that ``u`` on a site undoes that site's last change and the journal
 warns when a later change touched the same thing.
@@ -15,17 +16,18 @@ from tui.sites.logic.journal import ClientCall, Journal, JournalEntry, Undo, Und
 
 from ..shell.lost_answers import write_checked
 from ..shell.screen import DocdeckScreen
+from .memory import sites_memory
 
 __all__ = ["journal_of", "last_change_of_site", "record_change", "site_of_entry", "undo_checked"]
 
 
 def journal_of(screen: DocdeckScreen) -> Journal:
     """The session's journal of site changes (made on first use, with the app's clock)."""
-    session = screen.session
-    if session.site_journal is None:
+    memory = sites_memory(screen.session)
+    if memory.journal is None:
         clock = screen.docdeck.clock
-        session.site_journal = Journal(clock=lambda: datetime.fromtimestamp(clock(), UTC))
-    return session.site_journal
+        memory.journal = Journal(clock=lambda: datetime.fromtimestamp(clock(), UTC))
+    return memory.journal
 
 
 def record_change(

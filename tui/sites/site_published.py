@@ -21,6 +21,7 @@ from tui.sites.site_dialogs import ResolvedShareKey, ShareKeyDialog
 from ..api import UNSET
 from ..api.models import PublishedContentSite, SiteSection, SiteSectionGroup, SiteSpace
 from ..widgets import ItemList, ListEntry
+from .memory import sites_memory
 from .site_base import SiteParts
 
 __all__ = ["PUBLISHED_BINDINGS", "SitePublishedView", "published_entries"]
@@ -91,7 +92,7 @@ class SitePublishedView(SiteParts):
             return  # never shown: it loads when its tab is opened
         self.published_loaded = True
         client, org, site = self.client, self.organization_id, self.site_id
-        key = self.session.share_keys.get(site)
+        key = sites_memory(self.session).share_keys.get(site)
 
         async def fetch() -> PublishedContentSite:
             return await client.sites.get_published_content_site(org, site, share_key=key or UNSET)
@@ -115,7 +116,7 @@ class SitePublishedView(SiteParts):
                 Content.assemble("Published at ", text.content(site.urls.published, "bold"))
             )
         if site.visibility == "share-link":
-            if self.session.share_keys.get(self.site_id):
+            if sites_memory(self.session).share_keys.get(self.site_id):
                 lines.append(
                     Content.styled(
                         "Share-link site: URLs resolved with the share key typed in this session "
@@ -147,9 +148,9 @@ class SitePublishedView(SiteParts):
         def resolved(result: ResolvedShareKey | None) -> None:
             if result is None:
                 return
-            self.session.share_keys[self.site_id] = result.key
+            sites_memory(self.session).share_keys[self.site_id] = result.key
             self.show_published(result.published)
             self.notify("The share key resolves the site's URLs.", title="Done")
 
-        key = self.session.share_keys.get(self.site_id, "")
+        key = sites_memory(self.session).share_keys.get(self.site_id, "")
         self.app.push_screen(ShareKeyDialog(self.target(), key), resolved)

@@ -21,16 +21,10 @@ from tui.sites.site_admin_actions import SiteAdminActions
 from ..api import UNSET
 from ..api.models import Organization, Site, Space
 from ..dialogs.space_picker import PickSpaceDialog
-from ..shell.navigation import (
-    Focus,
-    Location,
-    organization_location,
-    site_location,
-    sites_location,
-    space_location,
-)
+from ..shell.navigation import Focus, Location, organization_location, space_location
 from ..shell.screen import BrowserScreen
 from ..widgets import DetailPane, ItemList, ListEntry
+from .locations import SitesFocus, site_location, sites_location
 
 __all__ = ["SitesScreen", "SitesView", "site_facts", "site_summary"]
 
@@ -297,7 +291,7 @@ class SitesScreen(SiteAdminActions, BrowserScreen[SitesView]):
         return place.kind == "sites" and place.id == self.organization_id
 
     def focus_on(self, place: Location, focus: Focus) -> None:
-        if focus.space and focus.space != self.space_id:
+        if isinstance(focus, SitesFocus) and focus.space and focus.space != self.space_id:
             self.space_id = focus.space
             self.reload()
 

@@ -22,7 +22,7 @@ from ..models import Page, Role, TeamContentPermission, UserContentPermission
 from ._roles import check_role
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["COLLECTION", "SPACE", "ContentPermissions", "Grantee"]
 
@@ -36,7 +36,7 @@ Grantee = Literal["users", "teams"]
 class ContentPermissions:
     """The permission operations below one prefix (SPACE or COLLECTION)."""
 
-    def __init__(self, client: Client, prefix: str) -> None:
+    def __init__(self, client: Requester, prefix: str) -> None:
         self._request = client.request
         self._prefix = prefix
 

@@ -24,7 +24,7 @@ from ..models import (
 from ._threads import Scope
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = [
     "FileListOptions",
@@ -75,7 +75,7 @@ class PageBodyOptions(RevisionOptions, total=False):
 class RevisionContent:
     """The content operations below one ``Scope``."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         self._request = client.request
 
     async def revision(self, scope: Scope, **options: Any) -> Revision:

@@ -17,7 +17,7 @@ from ..limits import comment_body_problem
 from ..models import Comment, CommentReply, Member, Page
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = [
     "CommentBodyInput",
@@ -95,7 +95,7 @@ class ReactionOptions(TypedDict, total=False):
 class CommentThreads:
     """The comment operations below one ``Scope``."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         self._request = client.request
 
     async def list(self, scope: Scope, **options: Any) -> Page[Comment]:

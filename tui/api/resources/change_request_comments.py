@@ -17,7 +17,7 @@ from ._threads import (
 )
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["ChangeRequestCommentsResource"]
 
@@ -25,7 +25,7 @@ __all__ = ["ChangeRequestCommentsResource"]
 class ChangeRequestCommentsResource(Resource):
     """Threads on a change request; ``change_request_id`` is its id or its number."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         super().__init__(client)
         self._threads = CommentThreads(client)
 

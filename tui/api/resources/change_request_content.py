@@ -29,7 +29,7 @@ from ._revision_content import (
 from ._threads import PageOptions
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["ChangeRequestContentResource"]
 
@@ -37,7 +37,7 @@ __all__ = ["ChangeRequestContentResource"]
 class ChangeRequestContentResource(Resource):
     """A change request's own content; the space's main content is read the same way."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         super().__init__(client)
         self._content = RevisionContent(client)
 

@@ -10,7 +10,7 @@ from ._base import Resource
 from ._content_permissions import COLLECTION, ContentPermissions
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["CollectionPermissionsResource"]
 
@@ -18,7 +18,7 @@ __all__ = ["CollectionPermissionsResource"]
 class CollectionPermissionsResource(Resource):
     """Who can reach a collection: its users and teams, and everyone who reaches it at all."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         super().__init__(client)
         self._permissions = ContentPermissions(client, COLLECTION)
 

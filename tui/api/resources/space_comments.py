@@ -18,7 +18,7 @@ from ._threads import (
 )
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["CommentBodyInput", "SpaceCommentsResource", "comment_document"]
 
@@ -26,7 +26,7 @@ __all__ = ["CommentBodyInput", "SpaceCommentsResource", "comment_document"]
 class SpaceCommentsResource(Resource):
     """Threads on a space's main content; the same operations as on a change request."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         super().__init__(client)
         self._threads = CommentThreads(client)
 

@@ -28,7 +28,7 @@ from ._revision_content import (
 from ._threads import PageOptions
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["SpaceContentResource"]
 
@@ -36,7 +36,7 @@ __all__ = ["SpaceContentResource"]
 class SpaceContentResource(Resource):
     """A space's main content; a change request's content is read the same way."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         super().__init__(client)
         self._content = RevisionContent(client)
 

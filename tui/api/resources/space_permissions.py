@@ -10,7 +10,7 @@ from ._base import Resource
 from ._content_permissions import SPACE, ContentPermissions
 
 if TYPE_CHECKING:
-    from ..client import Client
+    from ._base import Requester
 
 __all__ = ["SpacePermissionsResource"]
 
@@ -18,7 +18,7 @@ __all__ = ["SpacePermissionsResource"]
 class SpacePermissionsResource(Resource):
     """Who can reach a space: its users and teams, and everyone who reaches it at all."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Requester) -> None:
         super().__init__(client)
         self._permissions = ContentPermissions(client, SPACE)
 
