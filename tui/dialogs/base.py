@@ -179,6 +179,21 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
 
     def on_mount(self) -> None:
         self.refresh_ready()
+        # Textual runs every class's on_mount, the subclass's first, and a focus asked there
+        # is applied later: this comes after both, so it has the last word.
+        self.call_later(self._open_focus)
+
+    def _open_focus(self) -> None:
+        """Where the dialog opens: on Cancel when it destroys (unless a name is to be typed),
+        never on the body's scroll stop, which shows no cursor."""
+        focused = self.focused
+        if self.confirm_variant == "error" or self.has_class("-destructive"):
+            if not isinstance(focused, Input):
+                self.query_one("#cancel", Button).focus()
+            return
+        if focused is None or focused.has_class("dialog-body"):
+            controls = [f.control for f in self.fields if f.control.focusable]
+            (controls[0] if controls else self.query_one("#cancel", Button)).focus()
 
     @property
     def fields(self) -> Iterable[FormField]:

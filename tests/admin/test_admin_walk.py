@@ -1,0 +1,86 @@
+"""What a walk through the administration at 80×24 found (issue 17, section 3): a bulk report
+that scrolls, a preview before a bulk role change, dialogs that open where the focus shows,
+nothing said by colour alone, status lines that fit."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.pilot.acting import notifications, on_screen, sent
+from tests.pilot.admin_acting import choose, highlight_row, open_admin, pick
+from tests.pilot.fixtures import FailingTransport, settle
+from tui.admin.bulk_dialog import BulkDialog
+
+LONG_REFUSAL = "Hana Kobayashi is on leave: her role cannot change. " * 12
+
+
+async def test_a_long_bulk_report_scrolls_to_the_members_not_tried(make_app, transport):
+    def fail(request: httpx.Request) -> httpx.Response | None:
+        if request.method == "PATCH" and len(sent(transport, "PATCH")) == 1:
+            return httpx.Response(400, json={"error": {"code": 400, "message": LONG_REFUSAL}})
+        return None
+
+    app = make_app(transport_override=FailingTransport(transport, fail=fail))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await pilot.press("f")
+        await pick(pilot, "Edit")
+        await highlight_row(pilot, screen, "Rahul Mehta")
+        await pilot.press(*["space"] * 4)
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, BulkDialog)
+        await choose(pilot, "#role", "review")
+        app.screen.submit()
+        await settle(pilot)
+        report = on_screen(app)
+        assert "Changed 1 of 4: Rahul Mehta." in report
+        assert "Stopped at the first refusal: 1 change made." in report
+        assert app.focused is not None and app.focused.id == "confirm"  # Close
+        await pilot.press("pagedown", "pagedown")
+        await settle(pilot)
+        assert "Not tried (2): Hana Kobayashi and Jonas Becker." in on_screen(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+async def test_a_bulk_role_change_shows_each_role_and_warns_before_demoting_every_admin(
+    make_app, transport
+):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await pilot.press("f")
+        await pick(pilot, "Admin")
+        await pilot.press("space", "space")  # Ada (the caller) and Margaret: every admin
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, BulkDialog)
+        shown = on_screen(app)
+        assert "Ada Lovelace (you): admin → read" in shown
+        assert "Margaret Hamilton: admin → read" in shown
+        assert "Warning: You lose the admin role" in shown
+        assert "Warning: This demotes every admin of the organisation" in shown
+        await choose(pilot, "#role", "admin")
+        shown = on_screen(app)
+        assert "Ada Lovelace (you): admin, no change" in shown
+        assert "Warning" not in shown
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert sent(transport, "PATCH") == []
+
+
+async def test_the_bulk_toast_names_the_new_role(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await highlight_row(pilot, screen, "Noah Williams")
+        await pilot.press("space", "space")  # Noah, Ingrid… whoever follows
+        await pilot.press("e")
+        await settle(pilot)
+        await choose(pilot, "#role", "comment")
+        app.screen.submit()
+        await settle(pilot)
+        assert any(n.startswith("Changed 2 members to the comment role: Noah Williams") for n in notifications(app))
