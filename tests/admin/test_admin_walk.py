@@ -83,4 +83,53 @@ async def test_the_bulk_toast_names_the_new_role(make_app, transport):
         await choose(pilot, "#role", "comment")
         app.screen.submit()
         await settle(pilot)
-        assert any(n.startswith("Changed 2 members to the comment role: Noah Williams") for n in notifications(app))
+        assert any(
+            n.startswith("Changed 2 members to the comment role: Noah Williams")
+            for n in notifications(app)
+        )
+
+
+async def test_destructive_dialogs_open_on_cancel_and_enter_alone_changes_nothing(
+    make_app, transport
+):
+    from tests.sites.test_editing_sites import open_site_directly
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        teams = await open_admin(pilot, "teams")
+        await highlight_row(pilot, teams, "Design")
+        await pilot.press("enter")
+        await settle(pilot)
+        await highlight_row(pilot, app.screen, "Ben Carter", "#members")
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Take Ben Carter out of Design?" in on_screen(app)
+        assert app.focused is not None and app.focused.id == "cancel"
+        await pilot.press("enter")
+        await settle(pilot)
+        # The claim removal of a site's audience.
+        await open_site_directly(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Remove the claim" in on_screen(app)
+        assert app.focused is not None and app.focused.id == "cancel"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [s.method for s in transport.sent if s.method != "GET"] == []
+
+
+async def test_a_single_role_change_opens_on_its_role_drawn_as_the_cursor(make_app, transport):
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        await highlight_row(pilot, screen, "Mei Chen")
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.focused, Select)
+        current = app.focused.query_one(SelectCurrent)
+        assert current.rich_style.bgcolor != app.screen.query_one(".dialog").rich_style.bgcolor

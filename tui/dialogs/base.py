@@ -74,7 +74,7 @@ from ..api.errors import AnswerLostError, ApiError, UnauthorizedError
 from ..shell.failures import GuardedWork, report_failure
 from ..shell.lost_answers import CHECKING
 from ..shell.session import Session
-from ..widgets import FormField
+from ..widgets import ConfirmField, FormField
 from .fitting import FittedDialog
 
 if TYPE_CHECKING:
@@ -180,15 +180,17 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     def on_mount(self) -> None:
         self.refresh_ready()
         # Textual runs every class's on_mount, the subclass's first, and a focus asked there
-        # is applied later: this comes after both, so it has the last word.
-        self.call_later(self._open_focus)
+        # is applied later, through the app's queue: this comes after both (same queue).
+        self.app.call_later(self._open_focus)
 
     def _open_focus(self) -> None:
         """Where the dialog opens: on Cancel when it destroys (unless a name is to be typed),
         never on the body's scroll stop, which shows no cursor."""
+        if not self.is_attached:
+            return
         focused = self.focused
         if self.confirm_variant == "error" or self.has_class("-destructive"):
-            if not isinstance(focused, Input):
+            if not isinstance(focused, Input) and not self.query(ConfirmField):
                 self.query_one("#cancel", Button).focus()
             return
         if focused is None or focused.has_class("dialog-body"):
