@@ -133,3 +133,56 @@ async def test_a_single_role_change_opens_on_its_role_drawn_as_the_cursor(make_a
         assert isinstance(app.focused, Select)
         current = app.focused.query_one(SelectCurrent)
         assert current.rich_style.bgcolor != app.screen.query_one(".dialog").rich_style.bgcolor
+
+
+# -- nothing said by colour alone (NO_COLOR, GNU screen) ---------------------------------------
+
+
+async def test_under_no_color_a_tick_box_shows_whether_it_is_ticked(
+    make_app, transport, monkeypatch
+):
+    from textual.widgets import Checkbox
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_admin(pilot, "organization")
+        await pilot.press("e")
+        await settle(pilot)
+        form = app.screen
+        form.query_one("#sso", Checkbox).value = False
+        form.query_one("#invite-links", Checkbox).value = True
+        await pilot.pause()
+        sso = form.query_one("#sso", Checkbox).render().plain
+        links = form.query_one("#invite-links", Checkbox).render().plain
+        assert sso.startswith("▐ ▌ SSO enforced")
+        assert links.startswith("▐X▌ Invite links")
+
+
+async def test_under_no_color_a_disabled_member_says_so_in_words(make_app, transport, monkeypatch):
+    from tests.pilot.admin_acting import cells
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "members")
+        ingrid = next(m for m in screen.table.records if m.cells[0].plain == "Ingrid Solberg")
+        assert cells(screen, ingrid.key)[3] == "disabled"
+        rahul = next(m for m in screen.table.records if m.cells[0].plain == "Rahul Mehta")
+        assert cells(screen, rahul.key)[3].endswith("ago")
+
+
+async def test_a_form_refused_before_sending_names_the_field_to_correct(make_app, transport):
+    from tui.widgets.checked_fields import CheckedField
+
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_admin(pilot, "organization")
+        await pilot.press("e")
+        await settle(pilot)
+        form = app.screen
+        form.query_one("#title", CheckedField).input.value = "N"
+        form.submit()
+        await settle(pilot)
+        assert 'Nothing was sent: correct the field "Title".' in on_screen(app)
+        assert sent(transport, "PATCH") == []

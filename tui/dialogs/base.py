@@ -114,6 +114,14 @@ def allowed(widget: Widget, permitted: bool, role: str, doing: str) -> bool:
     return permitted
 
 
+def _named(fields: list[FormField]) -> str:
+    """``the field "Title"``, ``the fields "Title" and "Path"``: by name, not by colour."""
+    names = [f'"{field.label}"' for field in fields]
+    if len(names) == 1:
+        return f"the field {names[0]}"
+    return f"the fields {', '.join(names[:-1])} and {names[-1]}"
+
+
 class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
     """A title, a body of fields, a status line, and Cancel beside the action's button.
 
@@ -280,7 +288,7 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         invalid = [f for f in self.fields if not f.check()]
         if invalid:
             invalid[0].control.focus()
-            self.say("Nothing was sent: correct the field marked in red.", error=True)
+            self.say(f"Nothing was sent: correct {_named(invalid)}.", error=True)
             return
         problem = self.problems_before_sending()
         if problem:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .item_tree import ItemTree, TreeItem
     from .key_footer import KeyFooter
     from .status_line import StatusLine
+    from .tick_box import TickBox
 
 __all__ = [
     "BodyField",
@@ -35,6 +36,7 @@ __all__ = [
     "ListEntry",
     "StatusLine",
     "TextField",
+    "TickBox",
     "TreeItem",
 ]
 
@@ -54,6 +56,7 @@ _WHERE = {
     "TreeItem": ".item_tree",
     "KeyFooter": ".key_footer",
     "StatusLine": ".status_line",
+    "TickBox": ".tick_box",
 }
 
 
