@@ -186,3 +186,48 @@ async def test_a_form_refused_before_sending_names_the_field_to_correct(make_app
         await settle(pilot)
         assert 'Nothing was sent: correct the field "Title".' in on_screen(app)
         assert sent(transport, "PATCH") == []
+
+
+async def test_the_access_views_status_line_keeps_its_answer_whole_at_80_columns(
+    make_app, transport
+):
+    from tests.pilot.fixtures import paste, screen_text
+    from tui.widgets import StatusLine
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "access")
+        await pilot.press("w")
+        await settle(pilot)
+        await paste(pilot, "Python SDK")
+        await choose(pilot, "#role", "edit")
+        app.screen.submit()
+        await settle(pilot)
+        status = screen.query_one(StatusLine)
+        line = next(line for line in screen_text(app).splitlines() if "members can" in line)
+        said = status.render().plain
+        assert said.startswith("demo · ")  # the host gave way
+        assert said.endswith(f"{screen.build.requests} requests")
+        assert said.strip() in line  # whole on the screen, not cut
+        assert "members can edit on “Python SDK”" in said
+
+
+async def test_one_organisation_is_counted_in_the_singular(make_app, transport):
+    from tui.browse.organizations import OrganizationsScreen
+    from tui.widgets import StatusLine
+
+    app = make_app("demo-reader")  # a member of Northwind only
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, OrganizationsScreen)
+        assert screen.query_one(StatusLine).render().plain.endswith(" · 1 organisation")
+
+
+async def test_the_keys_of_the_members_say_that_space_selects_several(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(80, 40)) as pilot:
+        await open_admin(pilot, "members")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert "space Select several" in on_screen(app)

@@ -565,3 +565,24 @@ async def test_shift_arrows_move_the_highlighted_node_as_k_and_j_do(make_app, tr
         await settle(pilot)
         assert [n.title for n in screen.outline.children_of(None)] == ["Guides", "Developers"]
         assert len(sent(transport, "POST")) == 2
+
+
+async def test_the_wording_of_a_refused_condition_and_of_a_site_space_deletion(make_app, transport):
+    app = make_app("demo-reader")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await highlight(pilot, screen, "Guides")
+        await pilot.press("c")
+        await settle(pilot)
+        assert (
+            "You need the admin role to change the condition of the section Guides."
+            in notifications(app)
+        )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await highlight(pilot, screen, "Python SDK")
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Visitors lose it (https://" in on_screen(app)
+        await pilot.press("escape")

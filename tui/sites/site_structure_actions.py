@@ -317,8 +317,8 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         node = self.highlighted_node()
         if node is None:
             return
-        what = "the condition of" if only else "edit"
-        if not self._ready(f"{what} {node.word} {text.one_line(node.title)}"):
+        what = "change the condition of" if only else "edit"
+        if not self._ready(f"{what} the {node.word} {text.one_line(node.title)}"):
             return
         editor = self.editor()
 
