@@ -140,6 +140,9 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         "primary"
     )
     sending_note: ClassVar[str] = "Sending…"
+    AUTO_FOCUS = ".dialog-body *, .dialog-buttons Button"
+    """Without a focus of its own, a dialog opens on its first field (else its first button),
+    never on the body's scroll stop, which shows no cursor."""
 
     def __init__(self, title: Content, *, confirm_label: str = "") -> None:
         super().__init__()
@@ -192,18 +195,13 @@ class ActionDialog(FittedDialog, GuardedWork, ModalScreen[T]):
         self.app.call_later(self._open_focus)
 
     def _open_focus(self) -> None:
-        """Where the dialog opens: on Cancel when it destroys (unless a name is to be typed),
-        never on the body's scroll stop, which shows no cursor."""
+        """A dialog that destroys opens on Cancel, unless a name is to be typed."""
         if not self.is_attached:
             return
         focused = self.focused
         if self.confirm_variant == "error" or self.has_class("-destructive"):
             if not isinstance(focused, Input) and not self.query(ConfirmField):
                 self.query_one("#cancel", Button).focus()
-            return
-        if focused is None or focused.has_class("dialog-body"):
-            controls = [f.control for f in self.fields if f.control.focusable]
-            (controls[0] if controls else self.query_one("#cancel", Button)).focus()
 
     @property
     def fields(self) -> Iterable[FormField]:
