@@ -80,7 +80,7 @@ async def test_the_legacy_installation_is_removed_after_a_confirmation(make_app,
         await pilot.press("L")
         await settle(pilot)
         assert "lets it upgrade to the current Git sync" in on_screen(app)
-        await pilot.press("enter")
+        await pilot.press("tab", "enter")  # it opens on Cancel: Remove is next
         await settle(pilot)
         [delete] = sent(transport, "DELETE")
         assert delete.path.endswith("/git/legacy-installation")

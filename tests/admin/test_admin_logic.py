@@ -159,3 +159,39 @@ def test_the_demo_s_instructions_read_as_text():
         ],
     }
     assert document_text(demo) == "Keep code."
+
+
+# -- a bulk role change, said before it is sent ---------------------------------------------
+
+
+def test_the_preview_gives_each_members_current_and_new_role():
+    from tui.admin.logic.role_changes import RoleChange, preview_lines
+
+    changes = [
+        RoleChange("u-ada", "Ada Lovelace", "admin"),
+        RoleChange("u-grace", "Grace Hopper", "edit"),
+        RoleChange("u-yusuf", "Yusuf Demir", None),
+    ]
+    assert preview_lines(changes, "edit", "u-ada") == [
+        "Ada Lovelace (you): admin → edit",
+        "Grace Hopper: edit, no change",
+        "Yusuf Demir: guest → edit",
+    ]
+    many = [RoleChange(f"u-{i}", f"M{i}", "read") for i in range(15)]
+    assert preview_lines(many, None, None)[-1] == "and 3 more → guest"
+
+
+def test_demoting_yourself_or_every_admin_is_warned_and_promoting_is_not():
+    from tui.admin.logic.role_changes import RoleChange, role_warnings
+
+    ada = RoleChange("u-ada", "Ada", "admin")
+    margaret = RoleChange("u-margaret", "Margaret", "admin")
+    admins = {"u-ada", "u-margaret"}
+    assert role_warnings([ada, margaret], "admin", "u-ada", admins) == []
+    [yourself] = role_warnings([ada], "read", "u-ada", admins)
+    assert yourself.startswith("You lose the admin role")
+    [every] = role_warnings([margaret], "read", "u-ada", {"u-margaret"})
+    assert every.startswith("This demotes every admin")
+    assert len(role_warnings([ada, margaret], None, "u-ada", admins)) == 2
+    # Not known yet who the admins are: only what is known is said.
+    assert role_warnings([margaret], "read", "u-ada", None) == []

@@ -519,3 +519,70 @@ async def test_a_reader_is_told_before_anything_is_sent(make_app, transport):
         )
         assert "You need the admin role to delete the section Guides." in notifications(app)
         assert [s for s in transport.sent if s.method != "GET"] == []
+
+
+async def test_a_section_with_a_condition_is_made_the_default_only_once_its_warning_is_read(
+    make_app, transport, admin
+):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        ids = {n.title: n.id for n in screen.outline.walk()}
+        await admin.site_sections.update_site_section_by_id(
+            ORG, screen.site_id, ids["API"], condition="visitor.claims.beta_tester === true"
+        )
+        await pilot.press("r")
+        await settle(pilot)
+        before = len(sent(transport, "PATCH"))  # the condition, set beforehand
+        await highlight(pilot, screen, "API")
+        await pilot.press("asterisk")
+        await settle(pilot)
+        shown = on_screen(app)
+        assert "Make API the default section?" in shown
+        assert "anonymous visitors" in shown and "cannot see it" in shown
+        assert app.focused is not None and app.focused.id == "cancel"
+        await pilot.press("enter")  # Cancel
+        await settle(pilot)
+        assert len(sent(transport, "PATCH")) == before
+        await pilot.press("asterisk")
+        await settle(pilot)
+        await pilot.press("tab", "enter")  # Make default
+        await settle(pilot)
+        [patch] = sent(transport, "PATCH")[before:]
+        assert (patch.path, patch.json) == (site_path(screen), {"defaultSiteSection": ids["API"]})
+        assert "§ API /api ‹code› ★ ◈" in rows(screen)
+
+
+async def test_shift_arrows_move_the_highlighted_node_as_k_and_j_do(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await highlight(pilot, screen, "Guides")
+        await pilot.press("shift+down")
+        await settle(pilot)
+        assert [n.title for n in screen.outline.children_of(None)] == ["Developers", "Guides"]
+        await pilot.press("shift+up")
+        await settle(pilot)
+        assert [n.title for n in screen.outline.children_of(None)] == ["Guides", "Developers"]
+        assert len(sent(transport, "POST")) == 2
+
+
+async def test_the_wording_of_a_refused_condition_and_of_a_site_space_deletion(make_app, transport):
+    app = make_app("demo-reader")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await highlight(pilot, screen, "Guides")
+        await pilot.press("c")
+        await settle(pilot)
+        assert (
+            "You need the admin role to change the condition of the section Guides."
+            in notifications(app)
+        )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site_directly(pilot)
+        await highlight(pilot, screen, "Python SDK")
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Visitors lose it (https://" in on_screen(app)
+        await pilot.press("escape")

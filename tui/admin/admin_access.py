@@ -329,7 +329,7 @@ class AccessScreen(BrowserScreen[AccessView]):
             parts.append(f"permission {self.role}")
         if build.matched > len(build.shown):
             parts.append(f"first {len(build.shown):,} drawn")
-        parts.append(f"built from {plural(build.requests, 'request')}")
+        parts.append(plural(build.requests, "request"))
         self.set_note(" · ".join(parts))
 
     def refresh_view(self) -> None:

@@ -66,15 +66,17 @@ def member_cells(member: Member) -> tuple[str, ...]:
 
 def member_record(member: Member, now: float) -> Record:
     role = role_label(member.role)
-    # A disabled member is struck through (the detail says so in words).
+    # A disabled member is struck through, and says so in words where the last visit would
+    # be (their own screen has it): dim and strike alone vanish under NO_COLOR or GNU screen.
     name = text.text(member_name(member), "dim strike" if member.disabled else "")
+    seen = "disabled" if member.disabled else seen_ago(member.last_seen_at, now)
     return Record(
         member.user.id,
         (
             name,
             Text(role, style="italic" if member.role is None else ""),
             seen_ago(member.joined_at, now) if member.joined_at else "",
-            seen_ago(member.last_seen_at, now),
+            seen,
             str(member.spaces),
             str(member.teams),
             "yes" if member.sso else "no",

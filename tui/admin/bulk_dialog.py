@@ -14,10 +14,11 @@ that item's outcome is being checked, then the verdict of the shell's one mechan
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Input, Static
@@ -98,7 +99,19 @@ def describe_outcome(outcome: BulkOutcome[Item], name: Callable[[Item], str], do
 
 
 class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
-    """A change to several items: subclasses say what it does to one (``apply``)."""
+    """A change to several items: subclasses say what it does to one (``apply``).
+
+    Once it stops, the report takes the place of the form (the names and fields said what was
+    asked; the report says what happened), and the arrows and page keys scroll it while the
+    focus is on Close: a long report is never cut below the fold.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_body(-1)", show=False),
+        Binding("down", "scroll_body(1)", show=False),
+        Binding("pageup", "scroll_body(-10)", show=False),
+        Binding("pagedown", "scroll_body(10)", show=False),
+    ]
 
     done_word = "Changed"
     """How the report says it: ``Changed 3 of 8: …``."""
@@ -129,9 +142,7 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
             yield Static(self.title_content, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.impact, classes="impact")
-                yield Static(
-                    Content(names_line([self.name_of(i) for i in self.items])), classes="names"
-                )
+                yield from self.compose_names()
                 yield from self.compose_body()
                 if self.typed is not None:
                     yield ConfirmField(self.typed, verb=self.typed_verb(), id="confirm-name")
@@ -142,8 +153,15 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
                 yield Button("Cancel", id="cancel")
                 yield Button(Content(self.confirm_text), id="confirm", variant=self.confirm_variant)
 
+    def compose_names(self) -> ComposeResult:
+        """Who the change is for (a role change shows each member's current → new role)."""
+        yield Static(Content(names_line([self.name_of(i) for i in self.items])), classes="names")
+
     def typed_verb(self) -> str:
         return "confirm"
+
+    def action_scroll_body(self, rows: int) -> None:
+        self.query_one(".dialog-body", VerticalScroll).scroll_relative(y=rows, animate=False)
 
     def on_mount(self) -> None:
         self.query_one("#report").display = False
@@ -235,7 +253,13 @@ class BulkDialog(ActionDialog[BulkOutcome[Item]], Generic[Item]):
         self.query_one("#progress").display = False
         report = self.query_one("#report", Static)
         report.update(describe_outcome(outcome, self.name_of, self.done_word))
+        body = self.query_one(".dialog-body", VerticalScroll)
+        for part in body.children:
+            part.display = part is report
         report.display = True
+        body.scroll_home(animate=False)
+        # The status line below the body grew: the body gets the rows that are left.
+        self.call_after_refresh(self.fit_body)
         made = plural(len(outcome.applied), "change")
         if outcome.lost is None:
             self.say(f"Stopped at the first refusal: {made} made.", error=True)

@@ -25,7 +25,7 @@ from tui.dialogs.confirm_action import DONE
 
 from ..api import UNSET
 from ..api.models import Space
-from ..widgets import TextField
+from ..widgets import TextField, TickBox
 from ..widgets.checked_fields import CheckedField
 from .applied_admin import git_synced
 
@@ -102,10 +102,10 @@ class GitForm(ActionDialog[object]):
             )
         yield TextField("Project directory (optional)", placeholder="docs/", id="directory")
         if self.direction == "import":
-            yield Checkbox(
+            yield TickBox(
                 "Standalone: make a revision, leave the content as it is", id="standalone"
             )
-        yield Checkbox("Force: even if the service holds newer changes", id="force")
+        yield TickBox("Force: even if the service holds newer changes", id="force")
         yield Static(id="overwrites", classes="impact")
 
     def on_mount(self) -> None:

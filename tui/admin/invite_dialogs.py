@@ -25,7 +25,7 @@ from tui.dialogs.confirm_action import ConfirmAction
 from ..api import UNSET
 from ..api.errors import NotFoundError
 from ..api.models import InviteEmail, Member
-from ..widgets import ChoiceField
+from ..widgets import ChoiceField, TickBox
 from ..widgets.checked_fields import AreaField
 
 __all__ = ["DeleteLinkDialog", "InviteByEmailDialog", "InviteReport", "InviteReportDialog"]
@@ -73,7 +73,7 @@ class InviteByEmailDialog(ActionDialog[InviteReport]):
         )
         yield AreaField("Addresses", rule=self._problem, id="addresses")
         yield ChoiceField("Role", ORGANIZATION_ROLES, self.default_role, id="role")
-        yield Checkbox("Invite as SSO members", id="sso")
+        yield TickBox("Invite as SSO members", id="sso")
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -25,6 +25,7 @@ from tui.admin.member_dialogs import (
     RoleForm,
     TeamPickDialog,
     member_name,
+    role_label,
 )
 from tui.core import text
 from tui.core.humanize import plural
@@ -106,17 +107,23 @@ class MemberActions(_Screen):
             return None
         return members
 
-    def _bulk_done(self, verb: str, outcome: BulkOutcome[Member] | None, **extra: bool) -> None:
+    def _bulk_done(
+        self, verb: str, outcome: BulkOutcome[Member] | None, *, role: str = "", **extra: bool
+    ) -> None:
+        """Say what a bulk change did, and which ``role`` it gave (a role change)."""
+        to = f" to the {role} role" if role else ""
         if outcome is None or not (outcome.applied or outcome.refused or outcome.lost):
             return
         if outcome.complete:
             names = ", ".join(text.one_line(member_name(m)) for m in outcome.applied[:3])
             more = "…" if len(outcome.applied) > 3 else ""
             self.members_changed(
-                f"{verb} {plural(len(outcome.applied), 'member')}: {names}{more}.", **extra
+                f"{verb} {plural(len(outcome.applied), 'member')}{to}: {names}{more}.", **extra
             )
         else:
             report = describe_outcome(outcome, member_name, verb).plain
+            if role:
+                report += f"\nThe new role: {role}."
             self.members_changed(report, **extra)
 
     # -- role ------------------------------------------------------------------------------
@@ -139,9 +146,12 @@ class MemberActions(_Screen):
 
             self.app.push_screen(RoleForm(self.organization_id, members[0]), changed)
             return
-        self.app.push_screen(
-            BulkRoleDialog(self.organization_id, members), partial(self._bulk_done, "Changed")
-        )
+        dialog = BulkRoleDialog(self.organization_id, members)
+
+        def all_changed(outcome: BulkOutcome[Member] | None) -> None:
+            self._bulk_done("Changed", outcome, role=role_label(dialog.role_sent))
+
+        self.app.push_screen(dialog, all_changed)
 
     # -- removal ---------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from ..api.models import Member, MemberTeam, Team
 from ..widgets import ChoiceField, ConfirmField, ListEntry
 from .applied_admin import member_gone, role_is, sso_marked
 from .bulk_dialog import BulkDialog
+from .logic.role_changes import ADMIN, RoleChange, preview_lines, role_warnings
 
 __all__ = [
     "GUEST",
@@ -118,7 +119,11 @@ class RoleForm(ActionDialog[Member]):
 
 
 class BulkRoleDialog(BulkDialog[Member]):
-    """Change the role of several members, one request each."""
+    """Change the role of several members, one request each.
+
+    Before anything is sent it shows each member's current → new role, and warns when the
+    change demotes the caller or every admin (``tui.admin.logic.role_changes``).
+    """
 
     done_word = "Changed"
 
@@ -132,9 +137,57 @@ class BulkRoleDialog(BulkDialog[Member]):
         )
         self.organization_id = organization_id
         self._role: str | None = None
+        self.changes = [
+            RoleChange(m.user.id, text.one_line(member_name(m)), m.role) for m in members
+        ]
+        self.me: str | None = None
+        self.admins: set[str] | None = None
+        """Every admin of the organisation, once read (only when the change may demote one)."""
+
+    def compose_names(self) -> ComposeResult:
+        yield Static(id="preview", classes="names")
+        yield Static(id="role-warning", classes="warning")
 
     def compose_body(self) -> ComposeResult:
         yield ChoiceField("New role", ROLE_CHOICES, "read", id="role")
+
+    def on_mount(self) -> None:
+        self.show_preview()
+        self.start(self._read_who, group="who")
+
+    async def _read_who(self) -> None:
+        client = self.client
+        try:
+            self.me = (await client.users.get_authenticated_user()).id
+            if any(c.current == ADMIN for c in self.changes):
+                self.admins = {
+                    m.user.id
+                    async for m in client.paginate(
+                        client.organization_members.list_members_in_organization_by_id,
+                        self.organization_id,
+                        role=ADMIN,
+                        limit=1000,  # the API's largest page
+                    )
+                }
+        except ApiError:
+            pass  # the preview stays without its warnings; the service still refuses
+        self.show_preview()
+
+    def on_select_changed(self) -> None:
+        self.show_preview()
+
+    def show_preview(self) -> None:
+        """Each member's current → new role, and what the change takes away."""
+        role = self.role
+        self.query_one("#preview", Static).update(
+            Content("\n".join(preview_lines(self.changes, role, self.me)))
+        )
+        warnings = role_warnings(self.changes, role, self.me, self.admins)
+        warning = self.query_one("#role-warning", Static)
+        warning.update(
+            Content.styled("\n".join(f"Warning: {w}" for w in warnings), "$text-warning")
+        )
+        warning.display = bool(warnings)
 
     def focus_first(self) -> None:
         self.query_one("#role", ChoiceField).control.focus()
@@ -142,6 +195,11 @@ class BulkRoleDialog(BulkDialog[Member]):
     @property
     def role(self) -> str | None:
         return role_to_send(str(self.query_one("#role", ChoiceField).value))
+
+    @property
+    def role_sent(self) -> str | None:
+        """The role the run gave (None: guest), whatever the field shows since."""
+        return self._role
 
     async def _send(self) -> None:
         self._role = self.role  # the choice stays editable while the run goes on

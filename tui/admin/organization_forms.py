@@ -16,7 +16,7 @@ from tui.admin.logic.admin_checks import email_domain_problem, hostname_problem,
 from tui.dialogs.base import ActionDialog, heading
 
 from ..api.models import Organization
-from ..widgets import ChoiceField
+from ..widgets import ChoiceField, TickBox
 from ..widgets.checked_fields import AreaField, CheckedField
 from .applied_admin import organization_holds
 from .member_dialogs import ROLE_CHOICES, role_label, role_to_send
@@ -73,9 +73,9 @@ class OrganizationForm(ActionDialog[Organization]):
             rule=lambda v: web_address_problem("Logo", v, LOGO_URL_MAX, required=False),
             id="logo",
         )
-        yield Checkbox("SSO enforced for the whole organisation", org.sso, id="sso")
-        yield Checkbox("AI features", org.ai, id="ai")
-        yield Checkbox(
+        yield TickBox("SSO enforced for the whole organisation", org.sso, id="sso")
+        yield TickBox("AI features", org.ai, id="ai")
+        yield TickBox(
             "Invite links (anyone with a link may join)", org.invite_links, id="invite-links"
         )
 

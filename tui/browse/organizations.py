@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 
 from tui.core import text
-from tui.core.humanize import plan_label
+from tui.core.humanize import plan_label, plural
 
 from ..first_screen import OrganizationSummary
 from ..shell.navigation import organization_location
@@ -104,7 +104,7 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
     def on_mount(self) -> None:
         self.query_one("#organizations").focus()
         if self._first_paint is not None:
-            self.set_note(f"{len(self._first_paint)} organisations")
+            self.set_note(plural(len(self._first_paint), "organisation"))
             self.cached = True
             self._first_paint = None
             self.view_shown()  # the rows are there: keys act on them at once
@@ -133,7 +133,7 @@ class OrganizationsScreen(BrowserScreen["list[Organization]"]):
     def _show_summaries(self, organizations: list[OrganizationSummary]) -> None:
         listing = self.query_one("#organizations", ItemList)
         listing.set_entries(_entries(organizations), empty="This token sees no organisation.")
-        self.set_note(f"{len(organizations)} organisations")
+        self.set_note(plural(len(organizations), "organisation"))
         self._show_details()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

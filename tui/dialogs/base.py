@@ -89,7 +89,7 @@ from ..shell.lost_answers import (
     find_out,
     in_a_dialog,
 )
-from ..widgets import FormField
+from ..widgets import ConfirmField, FormField
 from .fitting import FittedDialog
 
 __all__ = ["CHECKING", "ActionDialog", "LostAnswer", "allowed", "heading"]
@@ -127,6 +127,14 @@ def allowed(widget: Widget, permitted: bool, role: str, doing: str) -> bool:
     return permitted
 
 
+def _named(fields: list[FormField]) -> str:
+    """``the field "Title"``, ``the fields "Title" and "Path"``: by name, not by colour."""
+    names = [f'"{field.label}"' for field in fields]
+    if len(names) == 1:
+        return f"the field {names[0]}"
+    return f"the fields {', '.join(names[:-1])} and {names[-1]}"
+
+
 class ActionDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[T]):
     """A title, a body of fields, a status line, and Cancel beside the action's button.
 
@@ -145,6 +153,9 @@ class ActionDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[T]):
         "primary"
     )
     sending_note: ClassVar[str] = "Sending…"
+    AUTO_FOCUS = ".dialog-body *, .dialog-buttons Button"
+    """Without a focus of its own, a dialog opens on its first field (else its first button),
+    never on the body's scroll stop, which shows no cursor."""
 
     def __init__(self, title: Content, *, confirm_label: str = "") -> None:
         super().__init__()
@@ -177,6 +188,18 @@ class ActionDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[T]):
 
     def on_mount(self) -> None:
         self.refresh_ready()
+        # Textual runs every class's on_mount, the subclass's first, and a focus asked there
+        # is applied later, through the app's queue: this comes after both (same queue).
+        self.app.call_later(self._open_focus)
+
+    def _open_focus(self) -> None:
+        """A dialog that destroys opens on Cancel, unless a name is to be typed."""
+        if not self.is_attached:
+            return
+        focused = self.focused
+        if self.confirm_variant == "error" or self.has_class("-destructive"):
+            if not isinstance(focused, Input) and not self.query(ConfirmField):
+                self.query_one("#cancel", Button).focus()
 
     @property
     def fields(self) -> Iterable[FormField]:
@@ -261,7 +284,7 @@ class ActionDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[T]):
         invalid = [f for f in self.fields if not f.check()]
         if invalid:
             invalid[0].control.focus()
-            self.say("Nothing was sent: correct the field marked in red.", error=True)
+            self.say(f"Nothing was sent: correct {_named(invalid)}.", error=True)
             return
         problem = self.problems_before_sending()
         if problem:

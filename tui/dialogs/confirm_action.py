@@ -39,6 +39,7 @@ class ConfirmAction(ActionDialog[object]):
         typed: str | None = None,
         verb: str = "confirm",
         destructive: bool = True,
+        warning: bool = False,
         check: Callable[[], Awaitable[bool]] | None = None,
     ) -> None:
         super().__init__(title, confirm_label=confirm_label)
@@ -48,6 +49,8 @@ class ConfirmAction(ActionDialog[object]):
         self.typed = typed
         self.verb = verb
         self.destructive = destructive
+        self.warning = warning
+        """Not destructive, but with a consequence to read first: opens on Cancel too."""
         if destructive:
             self.confirm_variant = "error"  # type: ignore[misc]
 
@@ -58,8 +61,11 @@ class ConfirmAction(ActionDialog[object]):
 
     def on_mount(self) -> None:
         self.set_class(self.destructive, "-destructive")
+        self.set_class(self.warning, "-warning")
         if self.typed is not None:
             self.query_one("#confirm-name", ConfirmField).input.focus()
+        elif self.destructive or self.warning:
+            self.query_one("#cancel").focus()  # Enter alone changes nothing
         else:
             self.query_one("#confirm").focus()
         self.refresh_ready()

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widgets import Checkbox, OptionList, Select, Static
 
 from tui.widgets.item_list import ItemList, ListEntry
+from tui.widgets.tick_box import TickBox
 
 __all__ = ["STATUS_FILTERS", "ChangeRequestList"]
 
@@ -92,7 +93,7 @@ class ChangeRequestList(Vertical):
                 compact=True,
                 id="cr-status",
             )
-            yield Checkbox("Only mine", False, compact=True, id="cr-mine")
+            yield TickBox("Only mine", False, compact=True, id="cr-mine")
         yield Static(Content("Loading…"), id="cr-summary")
         yield ItemList(id="change-requests")
 

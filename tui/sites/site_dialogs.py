@@ -92,7 +92,10 @@ def deletion_impact(outline: SiteOutline, node: SiteNode, site_title: str) -> Co
                 text.content(site_title, bold),
                 ".",
             ),
-            Content.assemble("Visitors lose it", text.content(_url_of(node)), "."),
+            # text.content trims what it is given: the space before the address stays out.
+            Content.assemble(
+                "Visitors lose it", " " * bool(node.url), text.content(_url_of(node)), "."
+            ),
         ]
         if node.default:
             lines.append(Content("It is the default site space here: the next one becomes it."))

@@ -16,9 +16,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
 from textual.binding import Binding, BindingType
+from textual.content import Content
 
 from tui.core import text
 from tui.core.humanize import plural
+from tui.dialogs.base import heading
+from tui.dialogs.confirm_action import ConfirmAction
 from tui.sites.logic.site_structure import (
     DOWN,
     UP,
@@ -146,6 +149,23 @@ STRUCTURE_BINDINGS: list[BindingType] = [
 
 _NEEDS_NODE = {"edit_node", "delete_node", "move_up", "move_down"}
 _NEEDS_CONDITION_HOLDER = {"edit_condition", "make_default"}
+
+
+def conditioned_default_impact(node: SiteNode) -> Content:
+    """Why making a section with a condition the default is asked about first."""
+    return Content("\n").join(
+        [
+            Content.assemble(
+                text.content(node.title, "bold"),
+                " shows only to the visitors its condition lets in: ",
+                text.content(node.condition or ""),
+            ),
+            Content(
+                "As the default section it is where visitors land, yet anonymous visitors (and "
+                "anyone else the condition leaves out) cannot see it."
+            ),
+        ]
+    )
 
 
 class SiteStructureActions(SiteHistory, SiteVisitorView):
@@ -297,8 +317,8 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         node = self.highlighted_node()
         if node is None:
             return
-        what = "the condition of" if only else "edit"
-        if not self._ready(f"{what} {node.word} {text.one_line(node.title)}"):
+        what = "change the condition of" if only else "edit"
+        if not self._ready(f"{what} the {node.word} {text.one_line(node.title)}"):
             return
         editor = self.editor()
 
@@ -376,11 +396,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         what = "default section" if node.kind is NodeKind.SECTION else "default site space"
         description = f"Made {text.one_line(node.title)} the {what}"
 
-        async def work() -> None:
-            again = "press * to make it the default again."
-            if not await write_checked(self, self.client, send, applied, again=again):
-                self.changing = False
-                return
+        def made() -> None:
             call = (
                 editor.update_call(NodeKind.SECTION, holder.id, back)
                 if holder is not None
@@ -389,6 +405,29 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             undone = partial(held, back) if back else None
             self.journal_change(node.key, description, undo, [call], undone=undone)
             self.structure_changed(f"{description}.", select=node.key)
+
+        if node.kind is NodeKind.SECTION and node.condition:
+            # Visitors land on the default section: one they cannot see is asked about first.
+            self.app.push_screen(
+                ConfirmAction(
+                    heading("Make ", node.title, " the default section?"),
+                    conditioned_default_impact(node),
+                    send,
+                    confirm_label="Make default",
+                    destructive=False,
+                    warning=True,
+                    check=partial(held, fields),
+                ),
+                lambda result: made() if result is not None else None,
+            )
+            return
+
+        async def work() -> None:
+            again = "press * to make it the default again."
+            if not await write_checked(self, self.client, send, applied, again=again):
+                self.changing = False
+                return
+            made()
 
         self.run_change(work)
 

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from tui.core import text
 from tui.sites.logic.conditions import Outcome, Verdict
@@ -81,6 +82,13 @@ class SiteStructureTree(ItemTree[SiteNode]):
         "site-tree--hidden",
         "site-tree--unknown",
     }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Textual's tree takes Shift+↑/↓ to jump between siblings; here they move the node
+        # among its siblings, as K and J do (the screen's actions).
+        Binding("shift+up", "screen.move_up", "Move up", show=False),
+        Binding("shift+down", "screen.move_down", "Move down", show=False),
+    ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

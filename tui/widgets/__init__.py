@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .key_footer import KeyFooter
     from .status_line import StatusLine
     from .text_box import TextBox
+    from .tick_box import TickBox
 
 __all__ = [
     "BodyField",
@@ -37,6 +38,7 @@ __all__ = [
     "StatusLine",
     "TextBox",
     "TextField",
+    "TickBox",
     "TreeItem",
 ]
 
@@ -57,6 +59,7 @@ _WHERE = {
     "KeyFooter": ".key_footer",
     "StatusLine": ".status_line",
     "TextBox": ".text_box",
+    "TickBox": ".tick_box",
 }
 
 

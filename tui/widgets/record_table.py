@@ -127,7 +127,7 @@ class RecordTable(DataTable[Any]):
         Binding(
             "space",
             "toggle_mark",
-            "Select",
+            "Select several",
             show=False,
             id="table.mark",
             tooltip="Select or unselect the highlighted row for an action on several",

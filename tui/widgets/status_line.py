@@ -111,15 +111,32 @@ class StatusLine(Widget):
         return ""
 
     def render(self) -> Content:
+        # At 80 columns the view's note, said last, would be cut: the line gives up first the
+        # host, then the word "updated", then where it is connected (the title bar and the
+        # profile say it too), so that the note and the warnings stay whole.
+        width = self.content_size.width
+        line = self._line(self._where(), self.freshness())
+        for where, freshness in (
+            (self.profile or self.host, self.freshness()),
+            (self.profile or self.host, self.freshness().removeprefix("updated ")),
+            ("", self.freshness().removeprefix("updated ")),
+        ):
+            if not width or line.cell_length <= width:
+                break
+            line = self._line(where, freshness)
+        return line
+
+    def _where(self) -> str:
+        return f"{self.profile} @ {self.host}" if self.profile else self.host
+
+    def _line(self, where: str, freshness: str) -> Content:
         parts: list[Content] = []
-        where = f"{self.profile} @ {self.host}" if self.profile else self.host
         if where:
             parts.append(text.content(where, "bold"))
         if self.read_only:
             parts.append(Content.styled("read-only", "bold $text-warning"))
         if self.offline:
             parts.append(Content.styled("offline", "bold $text-error"))
-        freshness = self.freshness()
         if freshness:
             parts.append(Content(freshness))
         wait = self.wait_said()
