@@ -21,6 +21,7 @@ from tui.review.comment_form import EditMessageDialog
 from tui.review.diff_threads import BLOCK_REMOVED, block_quote
 from tui.review.logic.drafts import DraftKind
 from tui.review.logic.page_blocks import document_blocks
+from tui.review.logic.review_queue import latest
 from tui.review.thread_forms import DeleteMessageDialog, ReactionPicker
 from tui.review.thread_listing import walk_to_next_thread
 
@@ -242,6 +243,18 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         self._show_block()
         await self._show_messages()
         self._show_reply_state()
+        self._note_activity(view)
+
+    def _note_activity(self, view: ThreadView) -> None:
+        """The replies read here tell the queue when its change request last saw activity (a
+        reply moves no ``updatedAt``, and the queue does not read every thread's replies)."""
+        run = self.session.review_run
+        change_request_id = self.scope.change_request_id
+        if run is None or change_request_id is None:
+            return
+        messages: list[Message] = [view.comment, *view.replies]
+        moments = [latest(message.posted_at, message.edited_at) for message in messages]
+        run.queue.note_activity((self.scope.space_id, change_request_id), latest(*moments))
 
     def _show_header(self) -> None:
         view = self.view
