@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import ClassVar
 
@@ -19,13 +20,14 @@ from tui.dialogs.applied import ids
 from tui.review.applied_review import new_reply, resolved_as
 from tui.review.comment_form import EditMessageDialog
 from tui.review.diff_threads import BLOCK_REMOVED, block_quote
+from tui.review.logic.activity import new_since
 from tui.review.logic.drafts import DraftKind
 from tui.review.logic.page_blocks import document_blocks
 from tui.review.logic.review_queue import latest
 from tui.review.thread_forms import DeleteMessageDialog, ReactionPicker
 from tui.review.thread_listing import walk_to_next_thread
 
-from ..api.errors import AnswerLostError, ApiError, NotFoundError
+from ..api.errors import AnswerLostError, ApiError, NotFoundError, RateLimitError
 from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply, Space, User
 from ..dialogs import allowed
@@ -43,6 +45,7 @@ from ..shell.navigation import (
     space_location,
     thread_location,
 )
+from ..shell.polling import ActivityPoller
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.form_field import length_problem
@@ -63,6 +66,17 @@ class ThreadView:
     """Whether the block the thread is attached to is no longer in its page."""
 
 
+def _newest(view: ThreadView) -> datetime | None:
+    messages: list[Message] = [view.comment, *view.replies]
+    return latest(*(message.posted_at for message in messages))
+
+
+def _thread_facts(comment: Comment, replies: int) -> tuple[object, ...]:
+    """What a look compares: a change in any of these reads the thread again."""
+    reactions = tuple((r.emoji, r.count) for r in comment.reactions)
+    return (replies, comment.resolved, comment.edited_at, reactions)
+
+
 class MessageBox(Vertical, can_focus=True):
     """A comment or a reply: who and when, the body as markdown, the reactions."""
 
@@ -72,6 +86,9 @@ class MessageBox(Vertical, can_focus=True):
         padding: 0 1;
         margin-bottom: 1;
         border-left: outer $border-blurred;
+    }
+    MessageBox.-new {
+        border-left: outer $accent-darken-1;
     }
     MessageBox:focus {
         border-left: outer $accent;
@@ -86,9 +103,15 @@ class MessageBox(Vertical, can_focus=True):
     }
     """
 
-    def __init__(self, message: Message, heading: Content, reactions: Content) -> None:
-        super().__init__()
+    def __init__(
+        self, message: Message, heading: Content, reactions: Content, *, new: bool = False
+    ) -> None:
+        super().__init__(classes="-new" if new else None)
         self.message = message
+        self.new = new
+        """Posted since the user last looked at the thread (marked ● new)."""
+        if new:
+            heading = Content.assemble(heading, Content.styled("  ● new", "bold $text-accent"))
         self._heading = heading
         self._reactions = reactions
 
@@ -159,6 +182,13 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         self._keeper: DraftKeeper | None = None
         self._draft_offered = False
         self._focus_index = 0
+        self.activity = ActivityPoller(
+            self, self.look_for_activity, self.docdeck.config.poll_interval
+        )
+        self._seen_at: datetime | None = None
+        """When the newest message seen before this visit was posted: later ones are new."""
+        self._seen_read = False
+        self._looking = False
 
     def compose_body(self) -> ComposeResult:
         yield Static(Content("Loading the thread…"), id="thread-header")
@@ -244,6 +274,65 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         await self._show_messages()
         self._show_reply_state()
         self._note_activity(view)
+        self._see(view)
+        if not self._looking and not self.showing_cached:
+            self._looking = True
+            self.activity.start()
+
+    # -- what is new -----------------------------------------------------------------------
+
+    def _thread_key(self) -> str:
+        return f"{self.scope.space_id}/{self.scope.change_request_id or ''}/{self.comment_id}"
+
+    def _seen_before(self, view: ThreadView) -> datetime | None:
+        """When the newest message seen before this visit was posted (read once a visit; a
+        thread never seen starts from what it shows now, so messages come in as new)."""
+        if not self._seen_read:
+            self._seen_read = True
+            self._seen_at = self.docdeck.seen_store.thread_seen_at(self._thread_key())
+            if self._seen_at is None:
+                self._seen_at = _newest(view)
+        return self._seen_at
+
+    def _see(self, view: ThreadView) -> None:
+        newest = _newest(view)
+        if newest is None:
+            return
+        try:
+            self.docdeck.seen_store.see_thread(self._thread_key(), newest)
+        except OSError as error:
+            self._status(f"What was seen could not be kept: {error.strerror}", error=True)
+
+    def look_for_activity(self) -> None:
+        """Ask for the thread's first comment (one request): when its replies, its status, its
+        text or its reactions moved, read the thread again; new messages are marked."""
+        view = self.view
+        if view is None:
+            self.activity.answered(changed=False)
+            return
+        client, scope, comment_id = self.client, self.scope, self.comment_id
+        before = _thread_facts(view.comment, len(view.replies))
+
+        async def look() -> None:
+            try:
+                with client.revalidating():
+                    comment = await scope.get(client, comment_id)
+            except RateLimitError as error:
+                self.activity.throttled(error.retry_after)
+                return
+            except ApiError:
+                self.activity.answered(changed=False)
+                return
+            changed = _thread_facts(comment, comment.replies) != before
+            if changed:
+                self.reload(refresh=True)
+            self.activity.answered(changed=changed)
+
+        self.run_task(look, group="activity")
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls BrowserScreen's own handler too: it reloads what went stale.)
+        self.activity.resume()
 
     def _note_activity(self, view: ThreadView) -> None:
         """The replies read here tell the queue when its change request last saw activity (a
@@ -313,11 +402,17 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             focused = self._focus_index
         await container.remove_children()
         messages: list[Message] = [view.comment, *view.replies]
+        new = new_since(
+            [(m.id, m.posted_at, m.posted_by.id if m.posted_by else "") for m in messages],
+            self._seen_before(view),
+            view.me.id,
+        )
         boxes = [
             MessageBox(
                 message,
                 message_heading(message, now),
                 reactions_line(message.reactions, view.me.id),
+                new=message.id in new,
             )
             for message in messages
         ]
@@ -404,6 +499,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
     def on_screen_suspend(self) -> None:
         self.keep_draft()
+        self.activity.pause()
 
     def on_unmount(self) -> None:
         if self._keeper is not None:
