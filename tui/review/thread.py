@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Markdown, Static, TextArea
+from textual.widgets import Button, Static, TextArea
 
 from tui.core import text
 from tui.core.humanize import describe_age, plural
@@ -26,6 +26,7 @@ from tui.review.logic.page_blocks import document_blocks
 from tui.review.logic.review_queue import latest
 from tui.review.thread_forms import DeleteMessageDialog, ReactionPicker
 from tui.review.thread_listing import walk_to_next_thread
+from tui.review.thread_messages import Message, MessageBox, newest_message, thread_facts
 
 from ..api.errors import AnswerLostError, ApiError, NotFoundError, RateLimitError
 from ..api.limits import comment_body_problem
@@ -52,8 +53,6 @@ from ..widgets.form_field import length_problem
 
 __all__ = ["ThreadScreen"]
 
-Message = Comment | CommentReply
-
 
 @dataclass
 class ThreadView:
@@ -64,63 +63,6 @@ class ThreadView:
     holder: Location
     block_gone: bool = False
     """Whether the block the thread is attached to is no longer in its page."""
-
-
-def _newest(view: ThreadView) -> datetime | None:
-    messages: list[Message] = [view.comment, *view.replies]
-    return latest(*(message.posted_at for message in messages))
-
-
-def _thread_facts(comment: Comment, replies: int) -> tuple[object, ...]:
-    """What a look compares: a change in any of these reads the thread again."""
-    reactions = tuple((r.emoji, r.count) for r in comment.reactions)
-    return (replies, comment.resolved, comment.edited_at, reactions)
-
-
-class MessageBox(Vertical, can_focus=True):
-    """A comment or a reply: who and when, the body as markdown, the reactions."""
-
-    DEFAULT_CSS = """
-    MessageBox {
-        height: auto;
-        padding: 0 1;
-        margin-bottom: 1;
-        border-left: outer $border-blurred;
-    }
-    MessageBox.-new {
-        border-left: outer $accent-darken-1;
-    }
-    MessageBox:focus {
-        border-left: outer $accent;
-        background-tint: $foreground 3%;
-    }
-    MessageBox > Markdown {
-        margin: 0;
-        padding: 0;
-    }
-    MessageBox > .message-reactions {
-        color: $text-muted;
-    }
-    """
-
-    def __init__(
-        self, message: Message, heading: Content, reactions: Content, *, new: bool = False
-    ) -> None:
-        super().__init__(classes="-new" if new else None)
-        self.message = message
-        self.new = new
-        """Posted since the user last looked at the thread (marked ● new)."""
-        if new:
-            heading = Content.assemble(heading, Content.styled("  ● new", "bold $text-accent"))
-        self._heading = heading
-        self._reactions = reactions
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._heading, classes="message-heading")
-        # The body is markdown from the server: made safe, and never read as Textual markup.
-        yield Markdown(text.safe(self.message.body.markdown or "*(no text)*"), open_links=False)
-        if self._reactions:
-            yield Static(self._reactions, classes="message-reactions")
 
 
 class ThreadScreen(BrowserScreen[ThreadView]):
@@ -291,11 +233,11 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             self._seen_read = True
             self._seen_at = self.docdeck.seen_store.thread_seen_at(self._thread_key())
             if self._seen_at is None:
-                self._seen_at = _newest(view)
+                self._seen_at = newest_message([view.comment, *view.replies])
         return self._seen_at
 
     def _see(self, view: ThreadView) -> None:
-        newest = _newest(view)
+        newest = newest_message([view.comment, *view.replies])
         if newest is None:
             return
         try:
@@ -311,7 +253,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             self.activity.answered(changed=False)
             return
         client, scope, comment_id = self.client, self.scope, self.comment_id
-        before = _thread_facts(view.comment, len(view.replies))
+        before = thread_facts(view.comment, len(view.replies))
 
         async def look() -> None:
             try:
@@ -323,7 +265,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             except ApiError:
                 self.activity.answered(changed=False)
                 return
-            changed = _thread_facts(comment, comment.replies) != before
+            changed = thread_facts(comment, comment.replies) != before
             if changed:
                 self.reload(refresh=True)
             self.activity.answered(changed=changed)
