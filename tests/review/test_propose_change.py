@@ -51,7 +51,9 @@ async def test_W_proposes_a_change_with_imported_content_and_opens_it_for_review
         )
         assert imported.json == {"url": ADDRESS, "source": "website"}
         assert screen.location.title.endswith("Import the limits page")
-        assert any(f"Imported from {ADDRESS}" in title for title in tree_titles(screen))
+        # The tree's narrow pane cuts the page's name (with …); the diff's title has it whole.
+        assert any(title.startswith("+ Imported from https://") for title in tree_titles(screen))
+        assert f"Imported from {ADDRESS}" in screen.query_one("#diff-title").render().plain
         assert any("is a draft with the content of" in n for n in notifications(app))
 
 

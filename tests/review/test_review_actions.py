@@ -69,7 +69,7 @@ async def test_a_reviewer_is_asked_from_the_members_then_the_request_is_withdraw
         await settle(pilot)
         searches = [s for s in sent(transport, "GET") if s.path.endswith("/members")]
         assert searches[-1].params["search"] == ["grace"]
-        await pilot.press("enter", "enter")  # to the members found, then ask the first
+        await pilot.press("enter")  # one Enter asks the first member found
         await settle(pilot)
         request = posts(transport, "/requested-reviewers")[-1]
         assert request.json == {"users": ["u-grace"]}

@@ -35,10 +35,12 @@ async def test_the_queue_lists_open_change_requests_newest_first_asking_only_spa
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         queue = await open_queue(pilot)
+        # Newest activity first: the rollback checklist was updated 19 days ago, like the SDK
+        # guide, but its thread was resolved 11 days ago.
         assert rows(queue) == [
             "#3 Document the new rate limits  in API Reference",
-            "#1 Restructure the Python SDK guide  in Python SDK",
             "#1 Add a rollback checklist  in Deploying to production",
+            "#1 Restructure the Python SDK guide  in Python SDK",
             "#2 Explain when tokens expire  in API Reference",
         ]
         # Only the spaces whose counts say they have open change requests were asked.
@@ -127,3 +129,55 @@ async def test_the_queue_opened_again_lists_its_change_requests_again(make_app):
         assert isinstance(queue, ReviewQueueScreen)
         assert rows(queue)[0] == "#3 Document the new rate limits  in API Reference"
         assert "4 open change requests" in on_screen(app)
+
+
+async def test_a_new_thread_moves_its_change_request_to_the_top_of_the_queue(
+    make_app, transport, admin
+):
+    space, explain = await find_change_request(admin, "Explain when tokens expire")
+    await admin.change_request_comments.post_comment_in_change_request(
+        space.id, explain.id, body="Does this cover refresh tokens too?"
+    )
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        queue = await open_queue(pilot)
+        # Its updatedAt is the oldest of the four (28 days), its newest thread the newest.
+        assert rows(queue)[0] == "#2 Explain when tokens expire  in API Reference"
+        # One request more per change request with open threads: its newest thread only.
+        newest = [
+            s
+            for s in sent(transport, "GET")
+            if s.path.endswith("/comments") and "/change-requests/" in s.path
+        ]
+        with_threads = [e for e in queue.queue.rows() if e.comments]
+        assert len(newest) == len(with_threads)
+        assert all(s.params["limit"] == ["1"] for s in newest)
+
+
+async def test_a_reply_read_in_a_thread_moves_its_change_request_up_when_back_in_the_queue(
+    make_app, admin
+):
+    from tui.review.thread import ThreadScreen
+
+    space, rollback = await find_change_request(admin, "Add a rollback checklist")
+    threads = await admin.change_request_comments.list_comments_in_change_request(
+        space.id, rollback.id, status="open"
+    )
+    await admin.change_request_comments.post_comment_reply_in_change_request(
+        space.id, rollback.id, threads.items[0].id, body="Done in the latest revision."
+    )
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        queue = await open_queue(pilot)
+        # A reply moves neither updatedAt nor its thread's postedAt: not known yet.
+        assert rows(queue)[0] != "#1 Add a rollback checklist  in Deploying to production"
+        assert queue.listing.select_key(f"{space.id}/{rollback.id}")
+        await pilot.press("t")  # its first open thread
+        await settle(pilot)
+        assert isinstance(app.screen, ThreadScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        while app.screen is not queue:
+            await pilot.press("escape")
+            await settle(pilot)
+        assert rows(queue)[0] == "#1 Add a rollback checklist  in Deploying to production"

@@ -13,6 +13,7 @@ from tui.review.logic.review_queue import (
     listing_cost,
     review_state,
     spaces_to_ask,
+    state_cost,
 )
 
 
@@ -88,6 +89,27 @@ def test_the_queue_sorts_by_newest_activity_and_splits_into_sections():
     queue.drop_space("other")
     queue.add([entry(1, 4)])
     assert queue.get(("s", "cr-1")).state is not None
+
+
+def test_a_comment_newer_than_any_update_moves_its_change_request_up():
+    queue = ReviewQueue(me="u-ada")
+    queue.add([entry(1, 3), entry(2, 9), entry(3, 5, comments=2)])
+    assert [e.number for e in queue.rows()] == [2, 3, 1]
+    # #1's newest thread was posted on the 12th: newer than #2's update of the 9th.
+    assert queue.note_activity(("s", "cr-1"), datetime(2026, 11, 12, tzinfo=UTC))
+    assert [e.number for e in queue.rows()] == [1, 2, 3]
+    # An older moment changes nothing; the activity known stays when the list is read again.
+    assert not queue.note_activity(("s", "cr-1"), datetime(2026, 11, 10, tzinfo=UTC))
+    queue.add([entry(1, 3)])
+    assert queue.get(("s", "cr-1")).active_at == datetime(2026, 11, 12, tzinfo=UTC)
+    assert [e.number for e in queue.rows()] == [1, 2, 3]
+    # Activity older than the update: the update is what counts.
+    queue.note_activity(("s", "cr-3"), datetime(2026, 11, 1, tzinfo=UTC))
+    assert queue.get(("s", "cr-3")).active_at == datetime(2026, 11, 5, tzinfo=UTC)
+
+
+def test_reading_the_states_costs_two_requests_each_and_one_more_per_change_with_threads():
+    assert state_cost(change_requests=40, with_open_threads=10) == 90
 
 
 def test_walking_the_queue_skips_change_requests_without_open_threads():

@@ -7,11 +7,12 @@ what it is. ``safe`` neutralises them. Then the text reaches widgets only as ``r
 or ``textual.content.Content`` objects, never inside a markup string, so a title ``[/]`` or
 ``[b]`` shows literally instead of being read as markup.
 
-Emoji that terminals disagree on are drawn in a form they all measure alike: a variation
-selector 16 (🏛️ U+1F3DB U+FE0F) is 2 cells for Textual and most terminals but 1 for tmux,
-and a ZWJ sequence (👩🏽‍💻) is 2 cells for Textual but 6 for tmux; either shifts the border
-of the pane beside it. ``safe`` drops VS16, skin-tone modifiers and the joiners between emoji,
-so 🏛️ is drawn as 🏛 and 👩🏽‍💻 as 👩💻, whose widths every terminal agrees on.
+Emoji that terminals disagree on are drawn in a form they all measure alike where that loses
+nothing: a variation selector 16 (🏛️ U+1F3DB U+FE0F) is 2 cells for Textual and most
+terminals but 1 for tmux, which shifts the border of the pane beside it, so ``safe`` drops a
+VS16 or a skin tone that follows a lone emoji (🏛️ is drawn as 🏛). A sequence joined by ZWJ
+(👩🏽‍💻, 🏳️‍🌈) is one picture: splitting it would show other pictures (👩💻), so it is kept
+whole, as Textual and current terminals measure it (2 cells); tmux before 3.5 counts its parts.
 
     safe(value)            str with controls shown as visible pictures, bidi controls removed
     one_line(value)        the same, on one line and at most ONE_LINE_MAX characters (for labels,
@@ -41,12 +42,13 @@ _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 # C0 controls except tab and newline, DEL, and the C1 range (U+0080–U+009F), which some
 # terminals obey as 8-bit escape sequences.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
-_C1_PICTURE = "\ufffd"  # the C1 range has no control pictures: show the replacement character
 _LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
 # Emoji, for the joiners between them; dingbats and symbols included (⚠ ⏱ ✈).
 _EMOJI = "\U0001f000-\U0001faff\u2300-\u23ff\u2600-\u27bf"
+_MODIFIERS = "\ufe0f\U0001f3fb-\U0001f3ff"  # VS16 and the five skin tones
+# A ZWJ sequence, kept whole (first alternative); else a modifier of a lone emoji, dropped.
 _EMOJI_PARTS = re.compile(
-    f"[\ufe0f\U0001f3fb-\U0001f3ff]|(?<=[{_EMOJI}\ufe0f\U0001f3fb-\U0001f3ff])\u200d(?=[{_EMOJI}])"
+    f"(?P<sequence>[{_EMOJI}][{_MODIFIERS}]*(?:\u200d[{_EMOJI}][{_MODIFIERS}]*)+)|[{_MODIFIERS}]"
 )
 
 
@@ -57,15 +59,22 @@ def _picture(match: re.Match[str]) -> str:
         return chr(0x2400 + code)  # ␀ … ␟, ␛ for ESC
     if code == 0x7F:
         return "\u2421"  # ␡
-    return _C1_PICTURE
+    # A C1 control is the 8-bit form of ESC and a character (CSI U+009B is ESC [): it has no
+    # picture of its own, so it shows as that pair, with ESC pictured as everywhere else.
+    return "\u241b" + chr(code - 0x40)
+
+
+def _emoji(match: re.Match[str]) -> str:
+    return match.group("sequence") or ""
 
 
 def safe(value: object) -> str:
     """The text with every control a terminal could obey made visible or removed.
 
     Line breaks of any kind become ``\\n`` and tabs stay; ESC shows as ␛, other C0 controls as
-    their control pictures, C1 controls as �, DEL as ␡; bidi overrides and isolates vanish;
-    emoji lose their VS16, skin tones and joiners (see above).
+    their control pictures, C1 controls as ␛ and their 7-bit letter (U+009B as ␛[), DEL as ␡;
+    bidi overrides and isolates vanish; a lone emoji loses its VS16 and skin tone, a ZWJ
+    sequence stays whole (see above).
     ``None`` becomes the empty string.
     """
     if value is None:
@@ -73,7 +82,7 @@ def safe(value: object) -> str:
     raw = str(value)
     raw = _LINE_BREAKS.sub("\n", raw)
     raw = _BIDI.sub("", raw)
-    raw = _EMOJI_PARTS.sub("", raw)
+    raw = _EMOJI_PARTS.sub(_emoji, raw)
     return _CONTROL.sub(_picture, raw)
 
 

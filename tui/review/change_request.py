@@ -19,7 +19,9 @@ from tui.review.change_request_content import (
     CONTENT_OF_CHANGE_REQUEST_BINDINGS,
     ChangeRequestContent,
 )
+from tui.review.change_tree import ChangeTree
 from tui.review.diff_threads import DiffThreads
+from tui.review.diff_title import DiffTitle
 from tui.review.diff_view import DiffMode, DiffView
 from tui.review.logic.activity import Facts, what_is_new
 from tui.review.logic.changes import ChangeKind, ChangeSet, ChangeTreeNode, PageChange
@@ -70,13 +72,11 @@ def _activity_facts(change_request: ChangeRequest, reviews: int) -> Facts:
     )
 
 
-def _tree_item(node: ChangeTreeNode, open_threads: dict[str, int]) -> TreeItem[ChangeTreeNode]:
+def _tree_item(node: ChangeTreeNode) -> TreeItem[ChangeTreeNode]:
     change = node.change
-    threads = open_threads.get(node.page_id, 0)
-    title = node.title + (f"  💬{threads}" if threads else "")
     return TreeItem(
         f"page:{node.page_id}",
-        title,
+        node.title,
         "change" if change is not None else "context",
         icon=change_mark(change) if change is not None else "·",
         value=node,
@@ -212,9 +212,9 @@ class ChangeRequestScreen(
             with TabPane("Changes", id="changes"), Horizontal(classes="body"):
                 with Vertical(id="changes-pane"):
                     yield Static(id="changes-summary")
-                    yield ItemTree[ChangeTreeNode](id="change-tree")
+                    yield ChangeTree(id="change-tree")
                 with Vertical(id="diff-pane"):
-                    yield Static(id="diff-title")
+                    yield DiffTitle(id="diff-title")
                     yield DiffView(id="diff")
             yield TabPane("Threads", id="threads")  # its list is mounted when first shown
             with TabPane("Merge", id="merge"), VerticalScroll():
@@ -229,8 +229,8 @@ class ChangeRequestScreen(
             self.show_location(place)
 
     @property
-    def change_tree(self) -> ItemTree[ChangeTreeNode]:
-        return self.query_one("#change-tree", ItemTree)
+    def change_tree(self) -> ChangeTree:
+        return self.query_one(ChangeTree)
 
     @property
     def diff_view(self) -> DiffView:
@@ -359,12 +359,13 @@ class ChangeRequestScreen(
             summary = f"Since your review: {summary}"
         self.query_one("#changes-summary", Static).update(Content.styled(summary, "bold"))
         tree = self.change_tree
+        tree.open_threads = self._open_threads
         levels: dict[str | None, list[TreeItem[ChangeTreeNode]]] = {}
         expand_all = len(changes) <= EXPAND_ALL_UP_TO
         stack: list[tuple[str | None, list[ChangeTreeNode], int]] = [(None, list(changes.tree), 0)]
         while stack:
             parent, nodes, depth = stack.pop()
-            levels[parent] = [_tree_item(node, self._open_threads) for node in nodes]
+            levels[parent] = [_tree_item(node) for node in nodes]
             for node in nodes:
                 if node.children:
                     key = f"page:{node.page_id}"
@@ -386,7 +387,7 @@ class ChangeRequestScreen(
         changes = self.changes
         if changes is None or not changes.changes:
             self.diff_view.show_message("This change request changes no page.")
-            self.query_one("#diff-title", Static).update("")
+            self.query_one(DiffTitle).clear()
             self._after_first_diff()
             return
         wanted = changes.find(self._focus.page) if self._focus.page else None
@@ -414,10 +415,11 @@ class ChangeRequestScreen(
             # An unchanged page holding changed ones: the pane no longer shows another page.
             self._shown_page = item.value.page_id
             self._page_diff = None
-            self.query_one("#diff-title", Static).update(
+            self.query_one(DiffTitle).show(
                 Content.assemble(
                     Content.styled("· ", "bold"), text.content(item.value.title, "bold")
-                )
+                ),
+                [],
             )
             self.diff_view.show_message(
                 "This page did not change: it is shown for the changed pages under it."
@@ -480,13 +482,11 @@ class ChangeRequestScreen(
 
     def _show_diff_title(self, change: PageChange, page_diff: PageDiff | None) -> None:
         changes = self.changes
-        parts = [
-            Content.assemble(
-                Content.styled(f"{change_mark(change)} ", "bold $text-accent"),
-                text.content(change.title, "bold"),
-            ),
-            text.content(changes.describe(change) if changes else "", "$text-muted"),
-        ]
+        name = Content.assemble(
+            Content.styled(f"{change_mark(change)} ", "bold $text-accent"),
+            text.content(change.title, "bold"),
+        )
+        parts = [text.content(changes.describe(change) if changes else "", "$text-muted")]
         if page_diff is not None and page_diff.diff.has_changes:
             diff = page_diff.diff
             parts.append(
@@ -499,7 +499,7 @@ class ChangeRequestScreen(
         threads = self._open_threads.get(change.page_id, 0)
         if threads:
             parts.append(Content.styled(f"{plural(threads, 'open thread')} (T)", "$text-warning"))
-        self.query_one("#diff-title", Static).update(Content(" · ").join(parts))
+        self.query_one(DiffTitle).show(name, parts)
 
     def diff_mode(self) -> DiffMode:
         layout = review_memory(self.session).diff_layout

@@ -436,12 +436,21 @@ class DiffView(ScrollView, can_focus=True):
             starts.append(starts[-1] + self._row_height(row, width))
         self._starts = starts
         self._cache.clear()
-        total = starts[-1] if self.rows else (1 if self._message else 0)
+        total = starts[-1] if self.rows else len(self._message_lines(width))
         self.virtual_size = Size(width, total)
         self.refresh()
 
     def on_resize(self) -> None:
         self._relayout()
+
+    def _message_lines(self, width: int) -> list[str]:
+        """The message broken into lines of the view's width (a narrow pane wraps it whole)."""
+        if not self._message:
+            return []
+        message = _clean(self._message)
+        starts = [0, *line_breaks(message, width)]
+        ends = [*starts[1:], len(message)]
+        return [message[start:end].rstrip() for start, end in zip(starts, ends, strict=True)]
 
     def _line_numbers(self, index: int) -> tuple[int | None, int | None]:
         if not self.rows:
@@ -514,10 +523,10 @@ class DiffView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         line = y + round(self.scroll_y)
         if not self.rows:
-            if line == 0 and self._message:
-                message = _clean(self._message)
+            lines = self._message_lines(width)
+            if line < len(lines):
                 return Strip(
-                    [Segment(message, self._style("diff-view--message"))]
+                    [Segment(lines[line], self._style("diff-view--message"))]
                 ).adjust_cell_length(width, self.rich_style)
             return Strip.blank(width, self.rich_style)
         if line >= self._starts[-1]:

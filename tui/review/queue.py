@@ -5,7 +5,9 @@ say which spaces have open change requests, and only those spaces are asked for 
 at a time (``gather_limited``), each answer handed to the screen as it arrives. On an
 organisation of 10,000 spaces that is 10 pages of spaces and one request per space with open
 change requests. Then the review state of each change request is read (its reviews and its
-requested reviewers), again a few at a time, newest activity first.
+requested reviewers), again a few at a time, newest activity first, with its latest activity:
+its newest review, and for one with open threads its newest thread (one more request,
+``limit=1``), since a comment does not move a change request's ``updatedAt``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from dataclasses import replace
 
 from tui.core.gather import gather_limited
 from tui.review.logic.changes import ChangeSet, compare
-from tui.review.logic.review_queue import QueueEntry, ReviewQueue, review_state, spaces_to_ask
+from tui.review.logic.review_queue import (
+    QueueEntry,
+    ReviewQueue,
+    latest,
+    review_state,
+    spaces_to_ask,
+)
 
 from ..api import Client
 from ..api.models import ChangeRequest, Space, User
@@ -108,7 +116,8 @@ async def gather_change_requests(
 async def gather_review_states(
     client: Client, queue: ReviewQueue, me: User, arrived: Callable[[QueueEntry], None]
 ) -> None:
-    """Read the review state of every entry that has none yet, newest activity first."""
+    """Read the review state and the latest activity of every entry that has no state yet,
+    newest activity first (``state_cost`` requests)."""
 
     async def one(entry: QueueEntry) -> None:
         reviews = await client.change_request_reviews.get_reviews_by_change_request_id(
@@ -117,6 +126,14 @@ async def gather_review_states(
         asked = await client.change_request_reviews.get_requested_reviewers_by_change_request_id(
             entry.space_id, entry.change_request_id, limit=100
         )
+        moments = [latest(r.created_at, r.updated_at) for r in reviews.items]
+        if entry.comments:
+            # The newest thread, whatever its status: what was said last moves it up.
+            newest = await client.change_request_comments.list_comments_in_change_request(
+                entry.space_id, entry.change_request_id, limit=1
+            )
+            moments += [latest(t.posted_at, t.edited_at, t.resolved_at) for t in newest.items]
+        queue.note_activity(entry.key, latest(*moments))
         state = review_state(reviews.items, asked.items, me=me.id)
         if state.my_revision:
             # The user's review is outdated: how far the change request moved on since.

@@ -10,10 +10,14 @@ whether it was applied (``tui.dialogs.applied``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from tui.core import text
 from tui.core.humanize import plural
@@ -25,7 +29,7 @@ from tui.review.logic.drafts import DraftKind, DraftStore, ThreadKey
 from ..api import UNSET
 from ..api.models import ChangeRequest, ChangeRequestResult, ChangeRequestReview
 from ..review.loading import ChangeRequestView
-from ..widgets import ChoiceField, TextField
+from ..widgets import TextField
 from .comment_form import DraftedDialog
 
 __all__ = [
@@ -150,7 +154,15 @@ class SubjectDialog(ActionDialog[ChangeRequest]):
 
 
 class StatusDialog(ActionDialog[ChangeRequest]):
-    """Draft, open or archived (a change request becomes merged only by merging)."""
+    """Draft, open or archived (a change request becomes merged only by merging).
+
+    The choices are a list with the first one under the cursor: Enter on a choice saves it,
+    as do Ctrl+S and the Save button; Esc cancels.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="dialog.save", tooltip="Save the chosen status"),
+    ]
 
     def __init__(self, view: ChangeRequestView) -> None:
         super().__init__(heading("Status of ", _title(view.change_request)))
@@ -160,15 +172,41 @@ class StatusDialog(ActionDialog[ChangeRequest]):
     def compose_body(self) -> ComposeResult:
         current = self.view.change_request.status
         yield Static(
-            Content.assemble("It is ", Content.styled(current, "bold"), " now."),
+            Content.assemble("It is ", Content.styled(current, "bold"), " now. Make it:"),
             classes="impact",
         )
-        choices = status_choices(current)
-        yield ChoiceField("Make it", choices, choices[0][1], id="status")
+        yield OptionList(
+            *(Option(words, id=status) for words, status in status_choices(current)),
+            id="status",
+            compact=True,
+        )
+        yield Static(
+            Content.styled("Enter saves the choice under the cursor (or Ctrl+S)", "$text-muted")
+        )
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        choices = self.query_one("#status", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    @property
+    def chosen(self) -> str:
+        """The status under the cursor."""
+        option = self.query_one("#status", OptionList).highlighted_option
+        return (option.id or "") if option is not None else ""
+
+    @on(OptionList.OptionSelected, "#status")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.submit()
+
+    def action_save(self) -> None:
+        self.submit()
 
     async def send(self) -> ChangeRequest:
-        status = str(self.query_one("#status", ChoiceField).value)
-        if status not in _STATUS_WORDS:  # a value of the drop-down only, but never send others
+        status = self.chosen
+        if status not in _STATUS_WORDS:  # a value of the list only, but never send others
             raise ValueError(f"not a status one can set: {status}")
         self._status = status
         return await self.client.change_requests.update_change_request_by_id(

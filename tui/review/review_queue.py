@@ -262,7 +262,8 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
         """Read the queue again, quietly, and mark what changed; the rows stay meanwhile.
 
         The cost: the pages of spaces, one list per space with open change requests, and the
-        reviews of only those change requests that moved since they were read.
+        reviews (and newest thread) of only those change requests that moved since they were
+        read: another ``updatedAt`` or another count of open threads.
         """
         me, old = self.me, self.queue
         if me is None or old is None or self._gathering:
@@ -279,9 +280,14 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
                     )
                     for entry in fresh.rows():
                         known = old.get(entry.key)
-                        if known is not None and known.state is not None:
-                            if known.updated_at == entry.updated_at:
-                                fresh.set_state(entry.key, known.state)
+                        if known is None:
+                            continue
+                        fresh.note_activity(entry.key, known.activity_at)
+                        if known.state is not None and (known.updated_at, known.comments) == (
+                            entry.updated_at,
+                            entry.comments,
+                        ):
+                            fresh.set_state(entry.key, known.state)
                     await gather_review_states(client, fresh, me, lambda entry: None)
             except RateLimitError as error:
                 self.activity.throttled(error.retry_after)
@@ -315,10 +321,10 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
     def on_screen_resume(self) -> None:
         # (Textual calls BrowserScreen's own handler too: it reloads what went stale.)
         self.activity.resume()
-        # Back from a thread: a draft may have been written or sent since.
-        if self._drafted is not None:
-            self._drafted = None
-            self.repaint()
+        # Back from a thread: a draft may have been written or sent since, a reply read there
+        # may have moved its change request up (``note_activity``).
+        self._drafted = None
+        self.repaint()
 
     def _gather_failed(self, error: ApiError, *, answered: bool) -> None:
         """Say what the queue holds after a request of it failed, rather than "Listing…"."""

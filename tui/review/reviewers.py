@@ -1,7 +1,9 @@
 """Provides ReviewersDialog: who is asked to review a change request; ask members, withdraw requests.
 
 The members of the organisation are searched on the service as one types (by name or e-mail);
-Enter on a member asks them to review, ``d`` on someone asked withdraws the request. Each change
+Enter asks the member highlighted (the first found while in the search box: one Enter after a
+name), ↓ goes from the search box to the members, ``d`` on someone asked withdraws the request.
+A member asked is marked "(asked)" among the members at once. Each change
 is sent at once and the lists show what the service then says; after a lost answer, the list of
 those asked is read again to tell whether it was applied.
 """
@@ -45,6 +47,7 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
     CSS_PATH = "../styles/dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="dialog.close", tooltip="Close the reviewers"),
+        Binding("down", "to_members", "Members", show=False, id="reviewers.members"),
         Binding(
             "d,delete",
             "withdraw",
@@ -60,6 +63,11 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
         self.requested: list[ChangeRequestRequestedReviewer] = list(view.requested)
         self.changed = False
         self._search_timer: Timer | None = None
+        self._members: list[Member] = []
+        self._ask_when_found = False
+        """Enter came before the search of what was typed: ask the first found then."""
+        self._asking: set[str] = set()
+        """Members whose request is on its way (a second Enter must not ask twice)."""
 
     def compose(self) -> ComposeResult:
         cr = self.view.change_request
@@ -110,11 +118,23 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
         self._search_timer = self.set_timer(SEARCH_SETTLE, lambda: self._search(event.value))
 
     @on(Input.Submitted, "#member-search")
-    def _submitted(self) -> None:
-        members = self.query_one("#members", ItemList)
-        members.focus()
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self._search_timer is not None:
+            # Typed less than a pause ago: the list is not of those words yet.
+            self._search_timer.stop()
+            self._ask_when_found = True
+            self._search(event.value)
+            return
+        self._ask()
+
+    def action_to_members(self) -> None:
+        """↓ in the search box goes down to the members found (the lists keep their own ↓)."""
+        if self.query_one("#member-search", Input).has_focus:
+            self.query_one("#members", ItemList).focus()
 
     def _search(self, query: str) -> None:
+        self._search_timer = None
         client = self.client
         organization = self.view.space.organization
 
@@ -125,12 +145,18 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
                 )
             except ApiError as error:
                 self._say(f"{error.title}: {error.message}", error=True)
+                self._ask_when_found = False
                 return
-            self._show_members(page.items)
+            self._members = page.items
+            self._show_members()
+            if self._ask_when_found:
+                self._ask_when_found = False
+                self._ask()
 
         self.run_guarded(search, group="search")
 
-    def _show_members(self, members: list[Member]) -> None:
+    def _show_members(self) -> None:
+        members = self._members
         asked = {a.user.id for a in self.requested if a.user is not None}
         author = self.view.change_request.created_by
         entries = []
@@ -160,9 +186,12 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
             return
         member = entry.value
         view = self.view
+        if member.user.id in self._asking:
+            return  # on its way
         if any(a.user is not None and a.user.id == member.user.id for a in self.requested):
             self._say(f"{member.user.display_name} is asked already.")
             return
+        self._asking.add(member.user.id)
 
         async def ask() -> None:
             self._say(f"Asking {member.user.display_name}…")
@@ -177,8 +206,11 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
             async def check() -> bool | None:
                 return await asked_to_review(client, space, request, user) or None
 
-            if not await self._checked(send, check, "press Enter on them to ask again."):
-                return
+            try:
+                if not await self._checked(send, check, "press Enter on them to ask again."):
+                    return
+            finally:
+                self._asking.discard(user)
             self.changed = True
             await self._reload_asked()
             self._say(f"Asked {member.user.display_name} to review.")
@@ -255,6 +287,7 @@ class ReviewersDialog(FittedDialog, GuardedWork, Hosted, ModalScreen[bool]):
             )
         ]
         self._show_asked()
+        self._show_members()  # "(asked)" follows
 
     def action_close(self) -> None:
         self.dismiss(self.changed)

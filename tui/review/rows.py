@@ -87,14 +87,19 @@ def _state_content(state: ReviewState | None) -> list[Content]:
 
 
 def change_request_line(
-    change_request: ChangeRequest, now: float, state: ReviewState | None = None
+    change_request: ChangeRequest,
+    now: float,
+    state: ReviewState | None = None,
+    *,
+    active_at: datetime | None = None,
 ) -> Content:
-    """``open · Ada Lovelace · 3 h ago · 2 threads · approved · outdated``."""
+    """``open · Ada Lovelace · 3 h ago · 2 threads · approved · outdated``; the age is of its
+    last update, or of ``active_at`` (its latest activity known, a thread or a review)."""
     parts: list[Content] = [
         status_badge(change_request.status),
         Content(_user(change_request.created_by)),
     ]
-    when = age(now, change_request.updated_at)
+    when = age(now, active_at or change_request.updated_at)
     if when:
         parts.append(Content(when))
     if change_request.comments:
@@ -131,7 +136,8 @@ def queue_row(
     value = entry.value
     change_request = value[1] if isinstance(value, tuple) else None
     if isinstance(change_request, ChangeRequest):
-        facts = change_request_line(change_request, now, entry.state)
+        # Its age is of its latest activity, as the queue is ordered.
+        facts = change_request_line(change_request, now, entry.state, active_at=entry.active_at)
     else:
         facts = Content(text.one_line(entry.author_name))
     if news:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import ClassVar
 
@@ -11,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Markdown, Static, TextArea
+from textual.widgets import Button, Static, TextArea
 
 from tui.core import text
 from tui.core.humanize import describe_age, plural
@@ -19,12 +20,15 @@ from tui.dialogs.applied import ids
 from tui.review.applied_review import new_reply, resolved_as
 from tui.review.comment_form import EditMessageDialog
 from tui.review.diff_threads import BLOCK_REMOVED, block_quote
+from tui.review.logic.activity import new_since
 from tui.review.logic.drafts import DraftKind
 from tui.review.logic.page_blocks import document_blocks
+from tui.review.logic.review_queue import latest
 from tui.review.thread_forms import DeleteMessageDialog, ReactionPicker
 from tui.review.thread_listing import walk_to_next_thread
+from tui.review.thread_messages import Message, MessageBox, newest_message, thread_facts
 
-from ..api.errors import AnswerLostError, ApiError, NotFoundError
+from ..api.errors import AnswerLostError, ApiError, NotFoundError, RateLimitError
 from ..api.limits import comment_body_problem
 from ..api.models import Comment, CommentReply, Space, User
 from ..dialogs import allowed
@@ -39,6 +43,7 @@ from ..shell.navigation import (
     organization_location,
     space_location,
 )
+from ..shell.polling import ActivityPoller
 from ..shell.read_only import mutating
 from ..shell.screen import BrowserScreen
 from ..widgets.form_field import length_problem
@@ -46,8 +51,6 @@ from ..widgets.text_box import TextBox
 from .locations import ReviewFocus, change_request_location, thread_location
 
 __all__ = ["ThreadScreen"]
-
-Message = Comment | CommentReply
 
 
 @dataclass
@@ -59,43 +62,6 @@ class ThreadView:
     holder: Location
     block_gone: bool = False
     """Whether the block the thread is attached to is no longer in its page."""
-
-
-class MessageBox(Vertical, can_focus=True):
-    """A comment or a reply: who and when, the body as markdown, the reactions."""
-
-    DEFAULT_CSS = """
-    MessageBox {
-        height: auto;
-        padding: 0 1;
-        margin-bottom: 1;
-        border-left: outer $border-blurred;
-    }
-    MessageBox:focus {
-        border-left: outer $accent;
-        background-tint: $foreground 3%;
-    }
-    MessageBox > Markdown {
-        margin: 0;
-        padding: 0;
-    }
-    MessageBox > .message-reactions {
-        color: $text-muted;
-    }
-    """
-
-    def __init__(self, message: Message, heading: Content, reactions: Content) -> None:
-        super().__init__()
-        self.message = message
-        self._heading = heading
-        self._reactions = reactions
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._heading, classes="message-heading")
-        # The body is markdown from the server: made safe, and never read as Textual markup.
-        yield Markdown(text.safe(self.message.body.markdown or "*(no text)*"), open_links=False)
-        if self._reactions:
-            yield Static(self._reactions, classes="message-reactions")
 
 
 class ThreadScreen(BrowserScreen[ThreadView]):
@@ -157,6 +123,13 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         self._keeper: DraftKeeper | None = None
         self._draft_offered = False
         self._focus_index = 0
+        self.activity = ActivityPoller(
+            self, self.look_for_activity, self.docdeck.config.poll_interval
+        )
+        self._seen_at: datetime | None = None
+        """When the newest message seen before this visit was posted: later ones are new."""
+        self._seen_read = False
+        self._looking = False
 
     def compose_body(self) -> ComposeResult:
         yield Static(Content("Loading the thread…"), id="thread-header")
@@ -241,6 +214,77 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         self._show_block()
         await self._show_messages()
         self._show_reply_state()
+        self._note_activity(view)
+        self._see(view)
+        if not self._looking and not self.showing_cached:
+            self._looking = True
+            self.activity.start()
+
+    # -- what is new -----------------------------------------------------------------------
+
+    def _thread_key(self) -> str:
+        return f"{self.scope.space_id}/{self.scope.change_request_id or ''}/{self.comment_id}"
+
+    def _seen_before(self, view: ThreadView) -> datetime | None:
+        """When the newest message seen before this visit was posted (read once a visit; a
+        thread never seen starts from what it shows now, so messages come in as new)."""
+        if not self._seen_read:
+            self._seen_read = True
+            self._seen_at = self.docdeck.seen_store.thread_seen_at(self._thread_key())
+            if self._seen_at is None:
+                self._seen_at = newest_message([view.comment, *view.replies])
+        return self._seen_at
+
+    def _see(self, view: ThreadView) -> None:
+        newest = newest_message([view.comment, *view.replies])
+        if newest is None:
+            return
+        try:
+            self.docdeck.seen_store.see_thread(self._thread_key(), newest)
+        except OSError as error:
+            self._status(f"What was seen could not be kept: {error.strerror}", error=True)
+
+    def look_for_activity(self) -> None:
+        """Ask for the thread's first comment (one request): when its replies, its status, its
+        text or its reactions moved, read the thread again; new messages are marked."""
+        view = self.view
+        if view is None:
+            self.activity.answered(changed=False)
+            return
+        client, scope, comment_id = self.client, self.scope, self.comment_id
+        before = thread_facts(view.comment, len(view.replies))
+
+        async def look() -> None:
+            try:
+                with client.revalidating():
+                    comment = await scope.get(client, comment_id)
+            except RateLimitError as error:
+                self.activity.throttled(error.retry_after)
+                return
+            except ApiError:
+                self.activity.answered(changed=False)
+                return
+            changed = thread_facts(comment, comment.replies) != before
+            if changed:
+                self.reload(refresh=True)
+            self.activity.answered(changed=changed)
+
+        self.run_task(look, group="activity")
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls BrowserScreen's own handler too: it reloads what went stale.)
+        self.activity.resume()
+
+    def _note_activity(self, view: ThreadView) -> None:
+        """The replies read here tell the queue when its change request last saw activity (a
+        reply moves no ``updatedAt``, and the queue does not read every thread's replies)."""
+        run = self.session.review_run
+        change_request_id = self.scope.change_request_id
+        if run is None or change_request_id is None:
+            return
+        messages: list[Message] = [view.comment, *view.replies]
+        moments = [latest(message.posted_at, message.edited_at) for message in messages]
+        run.queue.note_activity((self.scope.space_id, change_request_id), latest(*moments))
 
     def _show_header(self) -> None:
         view = self.view
@@ -299,11 +343,17 @@ class ThreadScreen(BrowserScreen[ThreadView]):
             focused = self._focus_index
         await container.remove_children()
         messages: list[Message] = [view.comment, *view.replies]
+        new = new_since(
+            [(m.id, m.posted_at, m.posted_by.id if m.posted_by else "") for m in messages],
+            self._seen_before(view),
+            view.me.id,
+        )
         boxes = [
             MessageBox(
                 message,
                 message_heading(message, now),
                 reactions_line(message.reactions, view.me.id),
+                new=message.id in new,
             )
             for message in messages
         ]
@@ -390,6 +440,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
     def on_screen_suspend(self) -> None:
         self.keep_draft()
+        self.activity.pause()
 
     def on_unmount(self) -> None:
         if self._keeper is not None:

@@ -8,8 +8,11 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.visual import Visual
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
+
+from .hanging import Hanging
 
 __all__ = ["ItemList", "ListEntry"]
 
@@ -40,6 +43,12 @@ class ItemList(OptionList):
         self._by_key: dict[str, ListEntry] = {}
         self._filter = ""
         self._empty = "Nothing here"
+
+    def _get_visual(self, option: Option) -> Visual:
+        # A row wider than the list wraps under its own text, not at the edge (Hanging).
+        if option._visual is None and isinstance(option.prompt, Content):
+            option._visual = Hanging(option.prompt)
+        return super()._get_visual(option)
 
     def set_entries(self, entries: Iterable[ListEntry], *, empty: str = "Nothing here") -> None:
         self._entries = list(entries)

@@ -6,26 +6,30 @@ with what the user last saw of each change request (``Seen``), like an inbox: a 
 never seen is new; more open threads, another status, another review, a review newly asked of
 the user are said (``what_is_new``). What was seen is kept per profile in the user data
 directory (``SeenStore``), written whole or not at all, readable by its owner only, so the
-marks survive a restart.
+marks survive a restart. The same file keeps, per thread, when its newest message the user saw
+was posted: a thread opened again marks the messages posted since (``new_since``).
 
     store = SeenStore.for_profile("default")
     seen = store.load()
     news = what_is_new(seen.get(key), facts)      # ["2 new threads", "approved"]
     seen[key] = facts; store.save(seen)           # marked seen
+    new = new_since(messages, store.thread_seen_at(thread), me)   # ids marked "new"
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from tui.core.files import write_atomically
 from tui.paths import data_dir
 
-__all__ = ["Facts", "SeenStore", "what_is_new"]
+__all__ = ["Facts", "SeenStore", "new_since", "what_is_new"]
 
 """Seconds between two looks, unless ``poll_interval`` in config.toml says otherwise."""
 FORMAT = 1
@@ -64,12 +68,37 @@ def what_is_new(seen: Facts | None, now: Facts) -> list[str]:
     return said
 
 
+def new_since(
+    messages: Iterable[tuple[str, datetime | None, str]], seen_at: datetime | None, me: str
+) -> set[str]:
+    """The ids of the messages (id, posted at, author id) posted after ``seen_at`` by someone
+    other than ``me``; none for a thread never seen (where one starts is not news)."""
+    if seen_at is None:
+        return set()
+    return {
+        message_id
+        for message_id, posted_at, author in messages
+        if posted_at is not None and posted_at > seen_at and author != me
+    }
+
+
 class SeenStore:
-    """The facts last seen of each change request of one profile, in one JSON file."""
+    """The facts last seen of each change request of one profile, and the newest message seen
+    of each thread, in one JSON file."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         """None: kept in memory only (the app's default; the command line gives a file)."""
+        self._threads: dict[str, str] | None = None
+
+    def _read(self) -> dict[str, Any] | None:
+        if self.path is None:
+            return None
+        try:
+            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 
     @classmethod
     def for_profile(cls, profile: str) -> SeenStore:
@@ -80,23 +109,55 @@ class SeenStore:
     def load(self) -> dict[str, Facts]:
         """Every change request seen (key ``space/change request``); a file that is not one
         of ours (missing, corrupt, foreign) reads as nothing seen."""
-        if self.path is None:
+        data = self._read()
+        if data is None:
             return {}
         try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-            if data.get("format") != FORMAT:
-                return {}
             return {str(key): Facts(**value) for key, value in data["seen"].items()}
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        except (ValueError, TypeError, KeyError, AttributeError):
             return {}
 
+    def _thread_times(self) -> dict[str, str]:
+        if self._threads is None:
+            threads = (self._read() or {}).get("threads")
+            self._threads = (
+                {str(key): str(value) for key, value in threads.items()}
+                if isinstance(threads, dict)
+                else {}
+            )
+        return self._threads
+
+    def thread_seen_at(self, key: str) -> datetime | None:
+        """When the newest message the user saw in a thread was posted (None: never seen)."""
+        value = self._thread_times().get(key)
+        try:
+            return datetime.fromisoformat(value) if value else None
+        except ValueError:
+            return None
+
+    def see_thread(self, key: str, newest: datetime) -> None:
+        """The user has seen a thread up to its message posted at ``newest``."""
+        seen = self.thread_seen_at(key)
+        if seen is not None and seen >= newest:
+            return
+        self._thread_times()[key] = newest.isoformat()
+        # Change requests seen stay as they are; none yet stays none (``exists``).
+        self._write(self.load() if self.exists() else None)
+
     def exists(self) -> bool:
-        """Whether anything was ever kept (else what is shown now is where the user starts)."""
-        return self.path is not None and self.path.exists()
+        """Whether change requests were ever kept as seen (else what is shown now is where the
+        user starts); threads seen alone do not count."""
+        data = self._read()
+        return data is not None and "seen" in data
 
     def save(self, seen: dict[str, Facts]) -> None:
+        self._write(seen)
+
+    def _write(self, seen: dict[str, Facts] | None) -> None:
         if self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        body = {"format": FORMAT, "seen": {key: asdict(facts) for key, facts in seen.items()}}
+        body: dict[str, Any] = {"format": FORMAT, "threads": self._thread_times()}
+        if seen is not None:
+            body["seen"] = {key: asdict(facts) for key, facts in seen.items()}
         write_atomically(self.path, json.dumps(body, sort_keys=True))

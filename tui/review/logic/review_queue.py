@@ -10,6 +10,12 @@ in three sections as gh-dash has them. It is built cheaply: the spaces' ``change
 counts say which spaces to ask, so the listing costs one request per page of spaces and one per
 space that has open change requests (``listing_cost``), never one per space.
 
+Activity is the latest of a change request's ``updatedAt`` (which a comment does not move) and
+what else is known of it (``note_activity``): its newest review, its newest thread (posted,
+edited or resolved), a reply the app has read. The reviews are read for the review state
+anyway; the newest thread costs one more request (``limit=1``) per change request with open
+threads, made with the states, after the rows are shown (``state_cost``).
+
     state = review_state(reviews, requested, me="u-ada")
     queue = ReviewQueue(me="u-ada"); queue.add(entries); queue.set_state(key, state)
     queue.rows(Section.REQUESTED); queue.counts(); queue.after(key)
@@ -31,9 +37,11 @@ __all__ = [
     "ReviewRun",
     "ReviewState",
     "Section",
+    "latest",
     "listing_cost",
     "review_state",
     "spaces_to_ask",
+    "state_cost",
 ]
 
 
@@ -218,14 +226,28 @@ class QueueEntry:
     """None until its reviews have been read."""
     value: Any = field(default=None, compare=False)
     """The change request and its space, for the screen."""
+    activity_at: datetime | None = None
+    """The latest activity known beyond ``updated_at`` (a review, a thread, a reply)."""
 
     @property
     def key(self) -> EntryKey:
         return (self.space_id, self.change_request_id)
 
+    @property
+    def active_at(self) -> datetime | None:
+        """When anything last happened to it, as far as is known."""
+        return latest(self.updated_at, self.activity_at)
+
     def sort_key(self) -> tuple[float, str, int]:
-        stamp = self.updated_at.timestamp() if self.updated_at is not None else 0.0
+        active = self.active_at
+        stamp = active.timestamp() if active is not None else 0.0
         return (-stamp, self.space_title.casefold(), -self.number)
+
+
+def latest(*moments: datetime | None) -> datetime | None:
+    """The latest of the moments known (None when none is)."""
+    known = [moment for moment in moments if moment is not None]
+    return max(known) if known else None
 
 
 class ReviewQueue:
@@ -240,13 +262,29 @@ class ReviewQueue:
         return len(self._entries)
 
     def add(self, entries: Iterable[QueueEntry]) -> None:
-        """Add (or replace) entries; a replaced entry keeps the review state already read."""
+        """Add (or replace) entries; a replaced entry keeps the review state already read
+        and the activity known."""
         for entry in entries:
             known = self._entries.get(entry.key)
-            if known is not None and entry.state is None and known.state is not None:
-                entry = replace(entry, state=known.state)
+            if known is not None:
+                if entry.state is None and known.state is not None:
+                    entry = replace(entry, state=known.state)
+                entry = replace(entry, activity_at=latest(entry.activity_at, known.activity_at))
             self._entries[entry.key] = entry
         self._order = None
+
+    def note_activity(self, key: EntryKey, moment: datetime | None) -> bool:
+        """Something happened to a change request at ``moment`` (a review, a thread, a reply):
+        it moves up if that is its latest activity. Whether its place may have changed."""
+        entry = self._entries.get(key)
+        if entry is None or moment is None:
+            return False
+        activity = latest(entry.activity_at, moment)
+        if activity == entry.activity_at:
+            return False
+        self._entries[key] = replace(entry, activity_at=activity)
+        self._order = None
+        return True
 
     def drop_space(self, space_id: str) -> None:
         """Forget a space's entries (before adding what the service says it has now)."""
@@ -308,6 +346,12 @@ def listing_cost(spaces: int, spaces_with_open: int, *, page_size: int = 1000) -
     """Requests to list the queue: the pages of spaces, then one list per space with open
     change requests (each holding up to ``page_size`` of them)."""
     return max(1, math.ceil(spaces / page_size)) + spaces_with_open
+
+
+def state_cost(change_requests: int, with_open_threads: int) -> int:
+    """Requests to read the queue's review states and activity: the reviews and the requested
+    reviewers of each change request, and the newest thread of those with open threads."""
+    return 2 * change_requests + with_open_threads
 
 
 @dataclass
