@@ -20,10 +20,11 @@ from tui.dialogs.applied import ids
 from tui.review.applied_review import new_reply, resolved_as
 from tui.review.comment_form import EditMessageDialog
 from tui.review.diff_threads import BLOCK_REMOVED, block_quote
-from tui.review.logic.activity import new_since
+from tui.review.logic.activity import SeenStore, new_since
 from tui.review.logic.drafts import DraftKind
 from tui.review.logic.page_blocks import document_blocks
 from tui.review.logic.review_queue import latest
+from tui.review.memory import review_memory
 from tui.review.thread_forms import DeleteMessageDialog, ReactionPicker
 from tui.review.thread_listing import walk_to_next_thread
 from tui.review.thread_messages import Message, MessageBox, newest_message, thread_facts
@@ -222,6 +223,11 @@ class ThreadScreen(BrowserScreen[ThreadView]):
 
     # -- what is new -----------------------------------------------------------------------
 
+    def _seen_store(self) -> SeenStore:
+        store = self.docdeck.seen_store
+        assert isinstance(store, SeenStore)  # the app's, made for review (tui/shell/host.py)
+        return store
+
     def _thread_key(self) -> str:
         return f"{self.scope.space_id}/{self.scope.change_request_id or ''}/{self.comment_id}"
 
@@ -230,7 +236,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         thread never seen starts from what it shows now, so messages come in as new)."""
         if not self._seen_read:
             self._seen_read = True
-            self._seen_at = self.docdeck.seen_store.thread_seen_at(self._thread_key())
+            self._seen_at = self._seen_store().thread_seen_at(self._thread_key())
             if self._seen_at is None:
                 self._seen_at = newest_message([view.comment, *view.replies])
         return self._seen_at
@@ -240,7 +246,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
         if newest is None:
             return
         try:
-            self.docdeck.seen_store.see_thread(self._thread_key(), newest)
+            self._seen_store().see_thread(self._thread_key(), newest)
         except OSError as error:
             self._status(f"What was seen could not be kept: {error.strerror}", error=True)
 
@@ -278,7 +284,7 @@ class ThreadScreen(BrowserScreen[ThreadView]):
     def _note_activity(self, view: ThreadView) -> None:
         """The replies read here tell the queue when its change request last saw activity (a
         reply moves no ``updatedAt``, and the queue does not read every thread's replies)."""
-        run = self.session.review_run
+        run = review_memory(self.session).run
         change_request_id = self.scope.change_request_id
         if run is None or change_request_id is None:
             return
