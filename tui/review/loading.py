@@ -10,6 +10,7 @@ the trees came without it, and every comparison and diff runs in a thread, off t
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -26,6 +27,7 @@ from ..api.models import (
     Collection,
     Organization,
     Page,
+    RevisionOutline,
     RevisionSemanticChanges,
     Space,
     User,
@@ -126,20 +128,43 @@ async def fetch_change_request_view(
             space_id,
             change_request.id,
         ),
-        client.revisions.get_revision_by_id(space_id, base),
+        # Only the page trees are compared: read as outlines, a third of the time.
+        client.revisions.get_revision_by_id(space_id, base, outline=True),
         client.change_request_content.get_revision_of_change_request_by_id(
-            space_id, change_request.id
+            space_id, change_request.id, outline=True
         ),
     )
-    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
-    changes = await asyncio.to_thread(compare, base_revision_.pages, head_revision.pages)
+    changes = await _compared(base_revision_, head_revision)
     since: ChangeSet | None = None
     mine = review_state(reviews, requested, me=me.id).my_revision
     if mine:
         # The user's review is outdated: one more read, for what changed since it.
-        reviewed = await client.revisions.get_revision_by_id(space_id, mine)
-        since = await asyncio.to_thread(compare, reviewed.pages, head_revision.pages)
+        reviewed = await client.revisions.get_revision_by_id(space_id, mine, outline=True)
+        since = await _compared(reviewed, head_revision)
     return ChangeRequestView(space, change_request, me, reviews, requested, base, changes, since)
+
+
+_COMPARED: OrderedDict[tuple[int, int], tuple[RevisionOutline, RevisionOutline, ChangeSet]] = (
+    OrderedDict()
+)
+"""The last comparisons, by the identity of the two trees (held here, so no other tree takes
+their ids): the same cached trees are compared once, not on each paint from the cache and
+again when the service confirms them, nor again when the change request is opened again."""
+COMPARISONS_KEPT = 4
+
+
+async def _compared(base: RevisionOutline, head: RevisionOutline) -> ChangeSet:
+    key = (id(base), id(head))
+    kept = _COMPARED.get(key)
+    if kept is not None:
+        _COMPARED.move_to_end(key)
+        return kept[2]
+    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
+    changes = await asyncio.to_thread(compare, base.pages, head.pages)
+    _COMPARED[key] = (base, head, changes)
+    while len(_COMPARED) > COMPARISONS_KEPT:
+        _COMPARED.popitem(last=False)
+    return changes
 
 
 async def _together(*steps: Awaitable[Any]) -> list[Any]:
@@ -190,8 +215,25 @@ async def fetch_page_diff(client: Client, view: ChangeRequestView, change: PageC
                 space_id, view.change_request.id, change.page_id
             )
             new = page.markdown or ""
-    diff = await asyncio.to_thread(MarkdownDiff, old, new)
-    return PageDiff(change.page_id, old, new, diff)
+    return PageDiff(change.page_id, old, new, await _diff(old, new))
+
+
+_DIFFS: OrderedDict[tuple[str, str], MarkdownDiff] = OrderedDict()
+"""The last diffs computed, by their two bodies: a page painted from the cache and then
+confirmed by the service, or opened again, is diffed once (a 200 KB page takes a while)."""
+DIFFS_KEPT = 4
+
+
+async def _diff(old: str, new: str) -> MarkdownDiff:
+    key = (old, new)
+    diff = _DIFFS.get(key)
+    if diff is None:
+        diff = _DIFFS[key] = await asyncio.to_thread(MarkdownDiff, old, new)
+        while len(_DIFFS) > DIFFS_KEPT:
+            _DIFFS.popitem(last=False)
+    else:
+        _DIFFS.move_to_end(key)
+    return diff
 
 
 async def fetch_merge_changes(
