@@ -61,6 +61,9 @@ EXPAND_ALL_UP_TO = 200
 """Trees of changes this small open every level; larger ones open the top level only."""
 FIRST_ROWS = 80
 """Rows of a larger tree of changes drawn with the first diff; the rest are drawn after it."""
+REST_OF_TREE_WAITS = 5
+"""Refreshes the rest of the tree waits for the first diff to be drawn (none are drawn in a
+headless app, which Textual's tests run)."""
 
 
 def _activity_facts(change_request: ChangeRequest, reviews: int) -> Facts:
@@ -257,7 +260,11 @@ class ChangeRequestScreen(
 
     async def fetch_view(self) -> ChangeRequestView:
         return await fetch_change_request_view(
-            self.client, self.space_id, self.change_request_id, self.session.places
+            self.client,
+            self.space_id,
+            self.change_request_id,
+            self.session.places,
+            first_page=self._focus.page,
         )
 
     def show_view(self, view: ChangeRequestView) -> None:
@@ -392,6 +399,16 @@ class ChangeRequestScreen(
                 levels = part
         tree.set_levels(levels, more={})
 
+    def _draw_rest_of_tree_once_drawn(self, waits: int = 0) -> None:
+        """The rest of the tree, once a frame has drawn the first diff (a refresh may come
+        before the diff is drawn: a screen just pushed is laid out first)."""
+        if self._rest_of_tree is None:
+            return
+        if not self.diff_view.drawn and waits < REST_OF_TREE_WAITS:
+            self.call_after_refresh(self._draw_rest_of_tree_once_drawn, waits + 1)
+            return
+        self._draw_rest_of_tree()
+
     def _draw_rest_of_tree(self) -> None:
         """The whole tree of changes, after its first screenful (the cursor keeps its row)."""
         levels, self._rest_of_tree = self._rest_of_tree, None
@@ -472,9 +489,14 @@ class ChangeRequestScreen(
             self.diff_view.show_message(_no_text_change(change))
             self._after_first_diff()
             return
+        compared = self.compared_view() or view
+        ready = compared.first_diff
+        if not refresh and ready is not None and ready.page_id == change.page_id:
+            # Its diff came with the view: shown in the same frame as the tree.
+            self._show_diff(ready)
+            return
         self.diff_view.show_message("Loading the diff…")
         client = self.client
-        compared = self.compared_view() or view
 
         async def fetch() -> PageDiff:
             return await fetch_page_diff(client, compared, change)
@@ -504,8 +526,8 @@ class ChangeRequestScreen(
         """What the screen loads once its first diff is painted: the threads' marks, the
         places above the space."""
         if self._rest_of_tree is not None:
-            # The first diff is painted: now the rows of the tree below its first screenful.
-            self.call_after_refresh(self._draw_rest_of_tree)
+            # Once the first diff is drawn: the rows of the tree below its first screenful.
+            self.call_after_refresh(self._draw_rest_of_tree_once_drawn)
         if not self._marks_asked:
             self._marks_asked = True
             self.call_after_refresh(self.load_thread_marks)

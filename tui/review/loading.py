@@ -70,6 +70,9 @@ class ChangeRequestView:
     since_review: ChangeSet | None = None
     """When the user's own review is outdated: what changed since the revision it was made
     against (that revision compared with the change request's)."""
+    first_diff: PageDiff | None = None
+    """The diff of the page shown first, when the trees carried both its bodies: painted with
+    the tree, in the same frame, rather than by a load of its own after it."""
 
     @property
     def state(self) -> ReviewState:
@@ -84,7 +87,7 @@ class ChangeRequestView:
         state = review_state(self.reviews, self.requested, me=self.me.id)
         if self.since_review is None or not state.my_revision:
             return None
-        return replace(self, base=state.my_revision, changes=self.since_review)
+        return replace(self, base=state.my_revision, changes=self.since_review, first_diff=None)
 
     @property
     def open(self) -> bool:
@@ -109,9 +112,16 @@ async def holders_to_fetch(
 
 
 async def fetch_change_request_view(
-    client: Client, space_id: str, change_request_id: str, places: PlacesSeen
+    client: Client,
+    space_id: str,
+    change_request_id: str,
+    places: PlacesSeen,
+    *,
+    first_page: str | None = None,
 ) -> ChangeRequestView:
-    """Every GET the change request screen paints first (runs from the cache, then for real)."""
+    """Every GET the change request screen paints first (runs from the cache, then for real),
+    and the diff of the page it shows first (``first_page``, else the first changed) if the
+    trees carried its bodies."""
     # What does not depend on the change request is asked at the same time as it.
     change_request, space, me = await _together(
         client.change_requests.get_change_request_by_id(space_id, change_request_id),
@@ -141,7 +151,14 @@ async def fetch_change_request_view(
         # The user's review is outdated: one more read, for what changed since it.
         reviewed = await client.revisions.get_revision_by_id(space_id, mine, outline=True)
         since = await _compared(reviewed, head_revision)
-    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes, since)
+    first = (changes.find(first_page) if first_page else None) or next(iter(changes.changes), None)
+    first_diff = None
+    if first is not None and first.markdown_known and first.markdown_changed:
+        old, new = first.old_markdown or "", first.new_markdown or ""
+        first_diff = PageDiff(first.page_id, old, new, await _diff(old, new))
+    return ChangeRequestView(
+        space, change_request, me, reviews, requested, base, changes, since, first_diff
+    )
 
 
 _COMPARED: OrderedDict[tuple[int, int], tuple[RevisionOutline, RevisionOutline, ChangeSet]] = (
