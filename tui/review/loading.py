@@ -2,9 +2,14 @@
 
 The base of a change request is the main revision it started from or was last updated from
 (``revisionMergedAncestor``, else ``revisionInitial``), read with ``getRevisionById``, so main's
-later edits never show as the change request's own. The two page trees are compared by page id
-(``tui.data.changes``); a page's markdown is fetched only when the page is opened and only if
-the trees came without it, and every comparison and diff runs in a thread, off the event loop.
+later edits never show as the change request's own. The two page trees are read as outlines
+(``RevisionOutline``: what a comparison reads, a third of the parse of a whole ``Revision``) and
+compared by page id (``tui.review.logic.changes``); a page's markdown is fetched only when the
+page is opened and only if the trees came without it, and every comparison and diff runs in a
+thread, off the event loop. The first page's diff comes with the view when the trees carried
+its bodies, so the tree and the diff are painted in one frame. The last comparisons and diffs
+are kept: a view painted from the cache and then confirmed by the service, or a change request
+opened again, is compared and diffed once.
 """
 
 from __future__ import annotations

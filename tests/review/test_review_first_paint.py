@@ -1,4 +1,5 @@
-"""A change request of a thousand pages: its first diff is shown before its whole tree."""
+"""Opening a change request: what is painted first (the first diff, the first screenful of a
+large tree, the footer's keys once), and what follows."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import httpx
 import pytest
 
 from tests.pilot.fixtures import settle
-from tests.pilot.reviewing import diff_rows, drafts_home, tree_titles
+from tests.pilot.reviewing import diff_rows, drafts_home, open_change_request, tree_titles
 from tui.review.change_request import ChangeRequestScreen
 from tui.review.diff_view import DiffView
 from tui.service import create_app
 from tui.shell.navigation import change_request_location, space_location
 from tui.widgets import TreeItem
+from tui.widgets.key_footer import FooterKey, KeyFooter
 from tui.widgets.tree_levels import first_screenful
 
 from ..conftest import RecordingTransport
@@ -97,3 +99,24 @@ def test_the_first_screenful_holds_the_first_top_items_and_what_is_open_below_th
     assert first_screenful(levels, opened, rows=100) is None
     assert first_screenful(levels, opened, rows=25, holding="c7.3") is None
     assert first_screenful(levels, opened, rows=25, holding="c1.3") is not None
+
+
+async def test_the_footer_of_a_change_request_is_composed_once_with_its_keys(make_app, monkeypatch):
+    # Its bindings are checked many times while it loads (focus, status, tabs); each check
+    # asked for the footer's keys to be built anew, though they stayed the same.
+    composed: list[int] = []
+    compose = KeyFooter.compose
+
+    def counted(footer: KeyFooter) -> Any:
+        if footer.screen is footer.app.screen and isinstance(footer.screen, ChangeRequestScreen):
+            composed.append(len(footer.screen.active_bindings))
+        return compose(footer)
+
+    monkeypatch.setattr(KeyFooter, "compose", counted)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        keys = [key.description for key in screen.query_one(KeyFooter).query(FooterKey)]
+        assert "Next page" in keys and "Approve" in keys
+        # Once before its bindings are known (empty), once with them.
+        assert len(composed) <= 2, composed
