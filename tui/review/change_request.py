@@ -61,9 +61,9 @@ EXPAND_ALL_UP_TO = 200
 """Trees of changes this small open every level; larger ones open the top level only."""
 FIRST_ROWS = 80
 """Rows of a larger tree of changes drawn with the first diff; the rest are drawn after it."""
-REST_OF_TREE_WAITS = 5
-"""Refreshes the rest of the tree waits for the first diff to be drawn (none are drawn in a
-headless app, which Textual's tests run)."""
+FIRST_DIFF_WAITS = 5
+"""Refreshes what follows the first diff waits for it to be drawn, at most (an app that
+skips drawing its frames, as the suite's do, never draws it)."""
 
 
 def _activity_facts(change_request: ChangeRequest, reviews: int) -> Facts:
@@ -367,7 +367,7 @@ class ChangeRequestScreen(
 
     def _show_tree(self, changes: ChangeSet, *, first: bool = False) -> None:
         """Draw the tree of changes; ``first``: its first screenful only, if it is large (the
-        first diff is painted sooner), and the rest once it is (``_draw_rest_of_tree``)."""
+        first diff is painted sooner), and the rest once it is (``_once_first_diff_drawn``)."""
         summary = changes.summary()
         if self._since_review:
             summary = f"Since your review: {summary}"
@@ -398,16 +398,6 @@ class ChangeRequestScreen(
                 self._rest_of_tree = levels
                 levels = part
         tree.set_levels(levels, more={})
-
-    def _draw_rest_of_tree_once_drawn(self, waits: int = 0) -> None:
-        """The rest of the tree, once a frame has drawn the first diff (a refresh may come
-        before the diff is drawn: a screen just pushed is laid out first)."""
-        if self._rest_of_tree is None:
-            return
-        if not self.diff_view.drawn and waits < REST_OF_TREE_WAITS:
-            self.call_after_refresh(self._draw_rest_of_tree_once_drawn, waits + 1)
-            return
-        self._draw_rest_of_tree()
 
     def _draw_rest_of_tree(self) -> None:
         """The whole tree of changes, after its first screenful (the cursor keeps its row)."""
@@ -523,18 +513,23 @@ class ChangeRequestScreen(
         self._after_first_diff()
 
     def _after_first_diff(self) -> None:
-        """What the screen loads once its first diff is painted: the threads' marks, the
-        places above the space."""
-        if self._rest_of_tree is not None:
-            # Once the first diff is drawn: the rows of the tree below its first screenful.
-            self.call_after_refresh(self._draw_rest_of_tree_once_drawn)
+        """The first diff (or what the pane says instead) is shown: what waits for it is
+        done once a frame has drawn it."""
         if not self._marks_asked:
             self._marks_asked = True
-            self.call_after_refresh(self.load_thread_marks)
-            # The places above the space, for the breadcrumbs: after the diff, never before.
-            self.call_after_refresh(
-                self.load, self._fetch_holders, self._show_holders, group="holders"
-            )
+            self.call_after_refresh(self._once_first_diff_drawn)
+
+    def _once_first_diff_drawn(self, waits: int = 0) -> None:
+        """What waits for the first diff to be drawn: the rows of the tree below its first
+        screenful, the threads' marks, the places above the space. (A refresh may come
+        before the diff is drawn: Textual runs these callbacks when the screen is idle.)"""
+        if not self.diff_view.drawn and waits < FIRST_DIFF_WAITS:
+            self.call_after_refresh(self._once_first_diff_drawn, waits + 1)
+            return
+        self._draw_rest_of_tree()
+        self.load_thread_marks()
+        # The places above the space, for the breadcrumbs: after the diff, never before.
+        self.load(self._fetch_holders, self._show_holders, group="holders")
 
     def _show_diff_title(self, change: PageChange, page_diff: PageDiff | None) -> None:
         changes = self.changes
