@@ -172,7 +172,9 @@ _COMPARED: OrderedDict[tuple[int, int], tuple[RevisionOutline, RevisionOutline, 
 """The last comparisons, by the identity of the two trees (held here, so no other tree takes
 their ids): the same cached trees are compared once, not on each paint from the cache and
 again when the service confirms them, nor again when the change request is opened again."""
-COMPARISONS_KEPT = 4
+COMPARISONS_KEPT = 2
+"""The whole change request and since my review: what one screen compares (each holds two
+trees, which the cache may have let go)."""
 
 
 async def _compared(base: RevisionOutline, head: RevisionOutline) -> ChangeSet:

@@ -67,19 +67,28 @@ class PageLike(Protocol):
 PageSource: TypeAlias = PageLike | Mapping[str, Any]
 
 
-_IS_MAPPING: dict[type, bool] = {dict: True}
-"""Whether pages of a type are mappings, asked once a type: the check against ``Mapping``, an
-abstract class, cost more than reading the page."""
+_HOW_READ: dict[type, str] = {dict: "mapping"}
+"""How pages of a type are read, decided once a type: the check against ``Mapping`` (an
+abstract class) and ``getattr`` on each field cost more than the rest of a comparison."""
+
+
+def _how_read(kind: type, page: PageSource) -> str:
+    if isinstance(page, Mapping):
+        return "mapping"
+    # A pydantic model keeps its fields in its ``__dict__``: read there, a dict's ``get``.
+    return "fields" if hasattr(kind, "__pydantic_fields__") else "attributes"
 
 
 def _reader(page: PageSource) -> tuple[Callable[[str], Any], bool]:
     """How to read the fields of one page, and whether it is a mapping."""
     kind = type(page)
-    mapping = _IS_MAPPING.get(kind)
-    if mapping is None:
-        mapping = _IS_MAPPING[kind] = isinstance(page, Mapping)
-    if mapping:
+    how = _HOW_READ.get(kind)
+    if how is None:
+        how = _HOW_READ[kind] = _how_read(kind, page)
+    if how == "mapping":
         return cast(Mapping[str, Any], page).get, True
+    if how == "fields":
+        return vars(page).get, False
 
     def attribute(name: str) -> Any:
         return getattr(page, name, None)
