@@ -8,7 +8,9 @@ parsing, as ``docdeck --demo`` has them.
 - First painted diff: from asking for a change request's screen until its diff view draws its
   first line of a diff, for the demo's biggest change request (the Python SDK restructuring), and
   on ``large`` for the 200 KB page ("Correct the 2025 release notes") and for the 1,000 pages
-  changed ("Refresh every topic page"). Five fresh apps each; min, median and worst.
+  changed ("Refresh every topic page"), the last also over loopback HTTP (uvicorn in a thread,
+  as ``docdeck serve``). Cold: in a fresh app and service; warm: the same change request
+  opened again in the same app. Five fresh apps each; min, median and worst.
 - The review queue on ``large`` (Globex, 10,000 spaces): time to its first row and until every
   review state is read, and the requests it made: those that list it (pages of spaces, one
   list per space with open change requests) apart from those that read the review states.
@@ -19,8 +21,11 @@ parsing, as ``docdeck --demo`` has them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import statistics
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -33,7 +38,10 @@ from tui.review.review_queue import ReviewQueueScreen
 from tui.service import create_app
 from tui.shell.navigation import space_location
 
+from ..pilot.loopback import ServedService
 from .bench_app import key_to_repaint, recorded_repaints
+
+GC_DEFAULTS = gc.get_threshold()
 
 
 class CountingTransport(httpx.AsyncBaseTransport):
@@ -42,7 +50,7 @@ class CountingTransport(httpx.AsyncBaseTransport):
         self.paths: list[str] = []
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        self.paths.append(str(request.url.copy_with(scheme="http", host="x")).split("x/v1", 1)[1])
+        self.paths.append(request.url.raw_path.decode("ascii").split("/v1", 1)[1])
         return await self.inner.handle_async_request(request)
 
 
@@ -84,10 +92,8 @@ async def _find(client: Client, organization: str, subject: str) -> tuple[Any, A
     raise AssertionError(subject)
 
 
-async def _first_diff(dataset: str, organization: str, subject: str) -> tuple[float, int, int]:
-    """Seconds to the first painted line of a diff, requests made, and the diff's rows."""
-    service = create_app(dataset)
-    app, transport = _app(service)
+def _painted_diffs() -> tuple[list[float], Any]:
+    """Record when a diff view first draws a line of a diff; returns the times and an undo."""
     painted: list[float] = []
     original = DiffView.render_line
 
@@ -97,42 +103,103 @@ async def _first_diff(dataset: str, organization: str, subject: str) -> tuple[fl
         return original(view, y)
 
     DiffView.render_line = render_line  # type: ignore[method-assign]
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await _settle(pilot)
-            assert app.client is not None
-            space, change_request = await _find(app.client, organization, subject)
-            app.session.places.see(space_location(space))
-            before = len(transport.paths)
-            started = time.perf_counter()
-            app.open_location(change_request_location(space, change_request))
-            while not painted:
-                await asyncio.sleep(0.001)
-                if time.perf_counter() - started > 60:
-                    raise TimeoutError("no diff was painted")
-            requests = len(transport.paths) - before
-            rows = app.screen.query_one(DiffView).row_count
-            await _settle(pilot)
-    finally:
+
+    def undo() -> None:
         DiffView.render_line = original  # type: ignore[method-assign]
-    return painted[0] - started, requests, rows
+
+    return painted, undo
+
+
+async def _open_until_painted(
+    app: DocdeckApp, space: Any, change_request: Any, painted: list[float]
+) -> float:
+    painted.clear()
+    started = time.perf_counter()
+    app.open_location(change_request_location(space, change_request))
+    while not painted:
+        await asyncio.sleep(0.001)
+        if time.perf_counter() - started > 60:
+            raise TimeoutError("no diff was painted")
+    return painted[0] - started
+
+
+@contextlib.contextmanager
+def _served(service: Any, over: str) -> Iterator[tuple[DocdeckApp, CountingTransport]]:
+    """An app of ``service`` in-process, or over loopback HTTP (uvicorn in a thread of this
+    process, as ``docdeck serve`` serves)."""
+    if over == "in-process":
+        yield _app(service)
+        return
+    served = ServedService(service)
+    served.start()
+    try:
+        transport = CountingTransport(httpx.AsyncHTTPTransport())
+        client = Client(
+            "demo-admin",
+            base_url=f"http://127.0.0.1:{served.port}/v1",
+            transport=transport,
+            retry=RetryPolicy(attempts=1),
+        )
+        yield DocdeckApp(client, ConnectionLabel("bench", over), clock=time.time), transport
+    finally:
+        served.stop()
+
+
+async def _first_diff(
+    dataset: str, organization: str, subject: str, *, over: str = "in-process"
+) -> tuple[float, float, int, int]:
+    """Seconds to the first painted line of a diff in a fresh app (cold) and when the same
+    change request is opened again in it (warm), requests made cold, and the diff's rows."""
+    service = create_app(dataset)
+    painted, undo = _painted_diffs()
+    gc.collect()
+    try:
+        with _served(service, over) as (app, transport):
+            async with app.run_test(size=(120, 40)) as pilot:
+                await _settle(pilot)
+                app.started()  # as the app does once connected: the collector frozen, rarer
+                assert app.client is not None
+                space, change_request = await _find(app.client, organization, subject)
+                app.session.places.see(space_location(space))
+                before = len(transport.paths)
+                cold = await _open_until_painted(app, space, change_request, painted)
+                requests = len(transport.paths) - before
+                rows = app.screen.query_one(DiffView).row_count
+                await _settle(pilot)
+                await pilot.press("escape")
+                await _settle(pilot)
+                warm = await _open_until_painted(app, space, change_request, painted)
+                await _settle(pilot)
+    finally:
+        undo()
+        gc.unfreeze()
+        gc.set_threshold(*GC_DEFAULTS)
+    return cold, warm, requests, rows
 
 
 async def test_time_to_the_first_painted_diff() -> None:
     cases = [
-        ("demo", "org-northwind", "Restructure the Python SDK guide"),
-        ("large", "org-globex", "Correct the 2025 release notes"),
-        ("large", "org-globex", "Refresh every topic page"),
+        ("demo", "org-northwind", "Restructure the Python SDK guide", "in-process"),
+        ("large", "org-globex", "Correct the 2025 release notes", "in-process"),
+        ("large", "org-globex", "Refresh every topic page", "in-process"),
+        ("large", "org-globex", "Refresh every topic page", "loopback HTTP"),
     ]
     lines = []
-    for dataset, organization, subject in cases:
-        timings, requests, rows = [], 0, 0
+    for dataset, organization, subject, over in cases:
+        colds, warms, requests, rows = [], [], 0, 0
         for _ in range(5):
-            seconds, requests, rows = await _first_diff(dataset, organization, subject)
-            timings.append(seconds)
-        lines.append(f"  {subject} ({dataset}): {_ms(timings)}; {requests} requests; {rows} rows")
+            cold, warm, requests, rows = await _first_diff(
+                dataset, organization, subject, over=over
+            )
+            colds.append(cold)
+            warms.append(warm)
+        lines.append(
+            f"  {subject} ({dataset}, {over}): cold {_ms(colds)}; {requests} requests; "
+            f"{rows} rows\n    warm (opened again in the same app): {_ms(warms)}"
+        )
+        print(lines[-1])
         assert rows > 0
-    print("\nFirst painted diff, in-process at 120x40, five fresh apps each:\n" + "\n".join(lines))
+    print("\nFirst painted diff at 120x40, five fresh apps each:\n" + "\n".join(lines))
 
 
 async def test_the_review_queue_on_large() -> None:

@@ -150,3 +150,29 @@ async def test_a_merge_refreshes_the_space_content_and_the_change_request(admin,
     ).status == "merged"
     relisted = await admin.change_requests.list_change_requests_for_space(space.id)
     assert request.id not in [r.id for r in relisted.items]
+
+
+async def test_a_revision_read_as_an_outline_is_its_page_tree_kept_apart_from_the_whole(
+    admin, transport
+):
+    from tui.api.models import PageOutline, Revision, RevisionOutline
+
+    spaces = await admin.spaces.list_spaces_in_organization_by_id(ORG)
+    for space in spaces.items:
+        whole = await admin.space_content.get_current_revision(space.id)
+        if whole.pages:
+            break
+    outline = await admin.revisions.get_revision_by_id(space.id, whole.id, outline=True)
+    assert isinstance(outline, RevisionOutline)
+    assert all(isinstance(page, PageOutline) for page in outline.pages)
+    assert [p.title for p in outline.pages] == [p.title for p in whole.pages]
+    assert outline.pages[0].markdown == whole.pages[0].markdown
+    # What a comparison does not read is not kept (the layout, the URLs).
+    assert not hasattr(outline.pages[0], "layout") and not outline.pages[0].model_extra
+    # The same answer read whole is another entry of the cache, asked once, and so on.
+    path = f"/v1/spaces/{space.id}/revisions/{whole.id}"
+    again = await admin.revisions.get_revision_by_id(space.id, whole.id)
+    assert isinstance(again, Revision)
+    await admin.revisions.get_revision_by_id(space.id, whole.id, outline=True)
+    await admin.revisions.get_revision_by_id(space.id, whole.id)
+    assert transport.count("GET", path) == 2

@@ -194,7 +194,8 @@ def _no_headless_frames() -> Iterator[None]:
     and scrolling still happen as they do in a terminal.
 
     Snapshot tests draw every frame as a terminal would: a few widgets change as they are
-    drawn (a text area's wrapping width follows its theme, applied while it draws)."""
+    drawn (a text area's wrapping width follows its theme, applied while it draws), and so do
+    benchmarks, which time frames."""
     from textual.screen import Screen
 
     original = Screen._compositor_refresh
@@ -215,6 +216,9 @@ def _no_headless_frames() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _frames_for_snapshots(request: pytest.FixtureRequest) -> Iterator[None]:
-    _DRAW_FRAMES[0] = "snap_compare" in request.fixturenames
+    # Benchmarks time what the user sees painted: they draw every frame too.
+    _DRAW_FRAMES[0] = (
+        "snap_compare" in request.fixturenames or "benchmarks" in request.node.path.parts
+    )
     yield
     _DRAW_FRAMES[0] = True

@@ -91,7 +91,10 @@ def parse_json(body: bytes) -> Any:
     except Exception as exc:  # anything else a hostile body can provoke
         raise Unreadable(f"the answer cannot be read ({type(exc).__name__})") from None
     # A NUL among the first bytes is UTF-16 or UTF-32, which the search below cannot read.
-    if b"\x00" in body[:4] or _MAY_HOLD_SURROGATES.search(body):
+    # The byte searches first: they cost a twentieth of the pattern's on a 1.4 MB revision.
+    if b"\x00" in body[:4] or (
+        (b"\\u" in body or b"\xed" in body) and _MAY_HOLD_SURROGATES.search(body)
+    ):
         # Only nesting that json.loads accepted gets here, so this recursion is bounded by it.
         try:
             value = _without_surrogates(value)

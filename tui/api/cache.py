@@ -40,22 +40,27 @@ _ID_KEYS = frozenset(
 def ids_in(value: Any, into: set[str] | None = None) -> set[str]:
     """Collect the resource ids a JSON value mentions."""
     found = set() if into is None else into
+    add = found.add
     stack = [value]
+    push = stack.append
+    # A tuple of types, not ``dict | list``: a union is checked slowly, and a 2,000-page
+    # revision is 100,000 values to walk.
+    nested = (dict, list)
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             for key, inner in item.items():
                 if isinstance(inner, str):
                     if key in _ID_KEYS:
-                        found.add(inner)
-                elif isinstance(inner, dict | list):
-                    stack.append(inner)
+                        add(inner)
+                elif isinstance(inner, nested):
+                    push(inner)
         elif isinstance(item, list):
             for inner in item:
                 if isinstance(inner, str):
-                    found.add(inner)
-                elif isinstance(inner, dict | list):
-                    stack.append(inner)
+                    add(inner)
+                elif isinstance(inner, nested):
+                    push(inner)
     return found
 
 

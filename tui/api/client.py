@@ -250,7 +250,9 @@ class Client:
             )
         tags = {str(arg) for arg in path_args}
         if method == "GET":
-            key = (path, tuple(params or ()))
+            # The result type is part of the key: one answer may be read two ways (a
+            # revision whole, or its outline), and each reading is kept apart.
+            key = (path, tuple(params or ()), result)
             mode = _cache_mode.get()
             entry = self.cache.get(key)
             if mode is _CacheMode.PEEK:

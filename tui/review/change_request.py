@@ -50,6 +50,7 @@ from ..shell.navigation import (
 from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
+from ..widgets.tree_levels import Levels, first_screenful
 from .locations import change_request_location, review_focus
 from .memory import review_memory
 
@@ -61,6 +62,11 @@ HIGHLIGHT_SETTLE = 0.03
 """Seconds the cursor rests on a page of the tree before its diff is fetched."""
 EXPAND_ALL_UP_TO = 200
 """Trees of changes this small open every level; larger ones open the top level only."""
+FIRST_ROWS = 80
+"""Rows of a larger tree of changes drawn with the first diff; the rest are drawn after it."""
+FIRST_DIFF_WAITS = 5
+"""Refreshes what follows the first diff waits for it to be drawn, at most (an app that
+skips drawing its frames, as the suite's do, never draws it)."""
 
 
 def _activity_facts(change_request: ChangeRequest, reviews: int) -> Facts:
@@ -202,6 +208,9 @@ class ChangeRequestScreen(
         """Whether the tree and diffs show what changed since the user's outdated review."""
         self._land_at_end = False
         """Whether the next diff shown opens at its last change (p from the previous page)."""
+        self._rest_of_tree: Levels | None = None
+        """The whole tree of changes, while only its first screenful is drawn (until the
+        first diff is painted)."""
         self._init_blocks(self._focus.block)
 
     # -- frame -----------------------------------------------------------------------------
@@ -252,7 +261,11 @@ class ChangeRequestScreen(
 
     async def fetch_view(self) -> ChangeRequestView:
         return await fetch_change_request_view(
-            self.client, self.space_id, self.change_request_id, self.session.places
+            self.client,
+            self.space_id,
+            self.change_request_id,
+            self.session.places,
+            first_page=self._focus.page,
         )
 
     def show_view(self, view: ChangeRequestView) -> None:
@@ -262,7 +275,7 @@ class ChangeRequestScreen(
         places.see(space_location(view.space))
         self.show_location(change_request_location(view.space, view.change_request))
         self._show_header()
-        self._show_tree(self.changes or view.changes)
+        self._show_tree(self.changes or view.changes, first=first)
         merged = view.change_request.is_merged
         tabs = self.query_one(TabbedContent)
         if merged:
@@ -353,7 +366,9 @@ class ChangeRequestScreen(
             lines.append(text.content(" · ".join(said), "$text-muted"))
         self.query_one("#cr-header", Static).update(Content("\n").join(lines))
 
-    def _show_tree(self, changes: ChangeSet) -> None:
+    def _show_tree(self, changes: ChangeSet, *, first: bool = False) -> None:
+        """Draw the tree of changes; ``first``: its first screenful only, if it is large (the
+        first diff is painted sooner), and the rest once it is (``_once_first_diff_drawn``)."""
         summary = changes.summary()
         if self._since_review:
             summary = f"Since your review: {summary}"
@@ -372,7 +387,25 @@ class ChangeRequestScreen(
                     if expand_all or depth == 0:
                         tree.expand_key(key)
                     stack.append((key, node.children, depth + 1))
+        self._rest_of_tree = None
+        if first:
+            shown = self._first_change(changes)
+            part = first_screenful(
+                levels,
+                tree.expanded_keys(),
+                rows=FIRST_ROWS,
+                holding=f"page:{shown.page_id}" if shown is not None else None,
+            )
+            if part is not None:
+                self._rest_of_tree = levels
+                levels = part
         tree.set_levels(levels, more={})
+
+    def _draw_rest_of_tree(self) -> None:
+        """The whole tree of changes, after its first screenful (the cursor keeps its row)."""
+        levels, self._rest_of_tree = self._rest_of_tree, None
+        if levels is not None:
+            self.change_tree.set_levels(levels, more={})
 
     def open_threads_changed(self, by_page: dict[str, int]) -> None:
         """The count of open threads per page is known: mark the pages in the tree."""
@@ -383,19 +416,27 @@ class ChangeRequestScreen(
 
     # -- the page and its diff -------------------------------------------------------------
 
+    def _first_change(self, changes: ChangeSet) -> PageChange | None:
+        """The change shown first: the page asked for, else the first in the tree."""
+        wanted = changes.find(self._focus.page) if self._focus.page else None
+        return wanted or (changes.changes[0] if changes.changes else None)
+
     def _open_first_page(self) -> None:
         changes = self.changes
-        if changes is None or not changes.changes:
+        shown = self._first_change(changes) if changes is not None else None
+        if shown is None:
             self.diff_view.show_message("This change request changes no page.")
             self.query_one(DiffTitle).clear()
             self._after_first_diff()
             return
-        wanted = changes.find(self._focus.page) if self._focus.page else None
-        self.select_change(wanted or changes.changes[0])
+        self.select_change(shown)
 
     def select_change(self, change: PageChange) -> None:
         """Show a change's page in the tree and its diff."""
-        self.change_tree.select_key(f"page:{change.page_id}")
+        key = f"page:{change.page_id}"
+        if self.change_tree.item(key) is None:
+            self._draw_rest_of_tree()  # a page below the first screenful: the whole tree now
+        self.change_tree.select_key(key)
         self.open_change(change)
 
     def on_item_tree_item_highlighted(self, event: ItemTree.ItemHighlighted) -> None:
@@ -441,9 +482,14 @@ class ChangeRequestScreen(
             self.diff_view.show_message(_no_text_change(change))
             self._after_first_diff()
             return
+        compared = self.compared_view() or view
+        ready = compared.first_diff
+        if not refresh and ready is not None and ready.page_id == change.page_id:
+            # Its diff came with the view: shown in the same frame as the tree.
+            self._show_diff(ready)
+            return
         self.diff_view.show_message("Loading the diff…")
         client = self.client
-        compared = self.compared_view() or view
 
         async def fetch() -> PageDiff:
             return await fetch_page_diff(client, compared, change)
@@ -470,15 +516,23 @@ class ChangeRequestScreen(
         self._after_first_diff()
 
     def _after_first_diff(self) -> None:
-        """What the screen loads once its first diff is painted: the threads' marks, the
-        places above the space."""
+        """The first diff (or what the pane says instead) is shown: what waits for it is
+        done once a frame has drawn it."""
         if not self._marks_asked:
             self._marks_asked = True
-            self.call_after_refresh(self.load_thread_marks)
-            # The places above the space, for the breadcrumbs: after the diff, never before.
-            self.call_after_refresh(
-                self.load, self._fetch_holders, self._show_holders, group="holders"
-            )
+            self.call_after_refresh(self._once_first_diff_drawn)
+
+    def _once_first_diff_drawn(self, waits: int = 0) -> None:
+        """What waits for the first diff to be drawn: the rows of the tree below its first
+        screenful, the threads' marks, the places above the space. (A refresh may come
+        before the diff is drawn: Textual runs these callbacks when the screen is idle.)"""
+        if not self.diff_view.drawn and waits < FIRST_DIFF_WAITS:
+            self.call_after_refresh(self._once_first_diff_drawn, waits + 1)
+            return
+        self._draw_rest_of_tree()
+        self.load_thread_marks()
+        # The places above the space, for the breadcrumbs: after the diff, never before.
+        self.load(self._fetch_holders, self._show_holders, group="holders")
 
     def _show_diff_title(self, change: PageChange, page_diff: PageDiff | None) -> None:
         changes = self.changes

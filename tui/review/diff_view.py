@@ -213,6 +213,8 @@ class DiffView(ScrollView, can_focus=True):
         self.everything = False
         """Whether every unchanged line is shown (no folds)."""
         self._message = ""
+        self.drawn = False
+        """Whether a frame has drawn what was last shown (a diff or a message)."""
         self._owners: Sequence[str | None] = ()
         self._marks: Mapping[str, BlockMark] = {}
         self.highlighted_block: str | None = None
@@ -438,6 +440,7 @@ class DiffView(ScrollView, can_focus=True):
         self._cache.clear()
         total = starts[-1] if self.rows else len(self._message_lines(width))
         self.virtual_size = Size(width, total)
+        self.drawn = False
         self.refresh()
 
     def on_resize(self) -> None:
@@ -520,6 +523,7 @@ class DiffView(ScrollView, can_focus=True):
         return self.get_component_rich_style(_COMPONENTS.get(name, name))  # type: ignore[call-overload]
 
     def render_line(self, y: int) -> Strip:
+        self.drawn = True
         width = self.scrollable_content_region.width
         line = y + round(self.scroll_y)
         if not self.rows:

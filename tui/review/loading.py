@@ -2,14 +2,20 @@
 
 The base of a change request is the main revision it started from or was last updated from
 (``revisionMergedAncestor``, else ``revisionInitial``), read with ``getRevisionById``, so main's
-later edits never show as the change request's own. The two page trees are compared by page id
-(``tui.review.logic.changes``); a page's markdown is fetched only when the page is opened and only
-if the trees came without it, and every comparison and diff runs in a thread, off the event loop.
+later edits never show as the change request's own. The two page trees are read as outlines
+(``RevisionOutline``: what a comparison reads, a third of the parse of a whole ``Revision``) and
+compared by page id (``tui.review.logic.changes``); a page's markdown is fetched only when the
+page is opened and only if the trees came without it, and every comparison and diff runs in a
+thread, off the event loop. The first page's diff comes with the view when the trees carried
+its bodies, so the tree and the diff are painted in one frame. The last comparisons and diffs
+are kept: a view painted from the cache and then confirmed by the service, or a change request
+opened again, is compared and diffed once.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -26,6 +32,7 @@ from ..api.models import (
     Collection,
     Organization,
     Page,
+    RevisionOutline,
     RevisionSemanticChanges,
     Space,
     User,
@@ -68,6 +75,9 @@ class ChangeRequestView:
     since_review: ChangeSet | None = None
     """When the user's own review is outdated: what changed since the revision it was made
     against (that revision compared with the change request's)."""
+    first_diff: PageDiff | None = None
+    """The diff of the page shown first, when the trees carried both its bodies: painted with
+    the tree, in the same frame, rather than by a load of its own after it."""
 
     @property
     def state(self) -> ReviewState:
@@ -82,7 +92,7 @@ class ChangeRequestView:
         state = review_state(self.reviews, self.requested, me=self.me.id)
         if self.since_review is None or not state.my_revision:
             return None
-        return replace(self, base=state.my_revision, changes=self.since_review)
+        return replace(self, base=state.my_revision, changes=self.since_review, first_diff=None)
 
     @property
     def open(self) -> bool:
@@ -107,9 +117,16 @@ async def holders_to_fetch(
 
 
 async def fetch_change_request_view(
-    client: Client, space_id: str, change_request_id: str, places: PlacesSeen
+    client: Client,
+    space_id: str,
+    change_request_id: str,
+    places: PlacesSeen,
+    *,
+    first_page: str | None = None,
 ) -> ChangeRequestView:
-    """Every GET the change request screen paints first (runs from the cache, then for real)."""
+    """Every GET the change request screen paints first (runs from the cache, then for real),
+    and the diff of the page it shows first (``first_page``, else the first changed) if the
+    trees carried its bodies."""
     # What does not depend on the change request is asked at the same time as it.
     change_request, space, me = await _together(
         client.change_requests.get_change_request_by_id(space_id, change_request_id),
@@ -126,20 +143,52 @@ async def fetch_change_request_view(
             space_id,
             change_request.id,
         ),
-        client.revisions.get_revision_by_id(space_id, base),
+        # Only the page trees are compared: read as outlines, a third of the time.
+        client.revisions.get_revision_by_id(space_id, base, outline=True),
         client.change_request_content.get_revision_of_change_request_by_id(
-            space_id, change_request.id
+            space_id, change_request.id, outline=True
         ),
     )
-    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
-    changes = await asyncio.to_thread(compare, base_revision_.pages, head_revision.pages)
+    changes = await _compared(base_revision_, head_revision)
     since: ChangeSet | None = None
     mine = review_state(reviews, requested, me=me.id).my_revision
     if mine:
         # The user's review is outdated: one more read, for what changed since it.
-        reviewed = await client.revisions.get_revision_by_id(space_id, mine)
-        since = await asyncio.to_thread(compare, reviewed.pages, head_revision.pages)
-    return ChangeRequestView(space, change_request, me, reviews, requested, base, changes, since)
+        reviewed = await client.revisions.get_revision_by_id(space_id, mine, outline=True)
+        since = await _compared(reviewed, head_revision)
+    first = (changes.find(first_page) if first_page else None) or next(iter(changes.changes), None)
+    first_diff = None
+    if first is not None and first.markdown_known and first.markdown_changed:
+        old, new = first.old_markdown or "", first.new_markdown or ""
+        first_diff = PageDiff(first.page_id, old, new, await _diff(old, new))
+    return ChangeRequestView(
+        space, change_request, me, reviews, requested, base, changes, since, first_diff
+    )
+
+
+_COMPARED: OrderedDict[tuple[int, int], tuple[RevisionOutline, RevisionOutline, ChangeSet]] = (
+    OrderedDict()
+)
+"""The last comparisons, by the identity of the two trees (held here, so no other tree takes
+their ids): the same cached trees are compared once, not on each paint from the cache and
+again when the service confirms them, nor again when the change request is opened again."""
+COMPARISONS_KEPT = 2
+"""The whole change request and since my review: what one screen compares (each holds two
+trees, which the cache may have let go)."""
+
+
+async def _compared(base: RevisionOutline, head: RevisionOutline) -> ChangeSet:
+    key = (id(base), id(head))
+    kept = _COMPARED.get(key)
+    if kept is not None:
+        _COMPARED.move_to_end(key)
+        return kept[2]
+    # A thousand pages compare in tens of milliseconds: off the loop, so keys still answer.
+    changes = await asyncio.to_thread(compare, base.pages, head.pages)
+    _COMPARED[key] = (base, head, changes)
+    while len(_COMPARED) > COMPARISONS_KEPT:
+        _COMPARED.popitem(last=False)
+    return changes
 
 
 async def _together(*steps: Awaitable[Any]) -> list[Any]:
@@ -190,8 +239,25 @@ async def fetch_page_diff(client: Client, view: ChangeRequestView, change: PageC
                 space_id, view.change_request.id, change.page_id
             )
             new = page.markdown or ""
-    diff = await asyncio.to_thread(MarkdownDiff, old, new)
-    return PageDiff(change.page_id, old, new, diff)
+    return PageDiff(change.page_id, old, new, await _diff(old, new))
+
+
+_DIFFS: OrderedDict[tuple[str, str], MarkdownDiff] = OrderedDict()
+"""The last diffs computed, by their two bodies: a page painted from the cache and then
+confirmed by the service, or opened again, is diffed once (a 200 KB page takes a while)."""
+DIFFS_KEPT = 4
+
+
+async def _diff(old: str, new: str) -> MarkdownDiff:
+    key = (old, new)
+    diff = _DIFFS.get(key)
+    if diff is None:
+        diff = _DIFFS[key] = await asyncio.to_thread(MarkdownDiff, old, new)
+        while len(_DIFFS) > DIFFS_KEPT:
+            _DIFFS.popitem(last=False)
+    else:
+        _DIFFS.move_to_end(key)
+    return diff
 
 
 async def fetch_merge_changes(

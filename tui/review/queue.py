@@ -49,9 +49,9 @@ async def changes_since(
 ) -> ChangeSet:
     """What changed in a change request since one of its revisions (the one a review was
     made against): that revision's pages compared with the change request's."""
-    then = await client.revisions.get_revision_by_id(space_id, revision)
+    then = await client.revisions.get_revision_by_id(space_id, revision, outline=True)
     now = await client.change_request_content.get_revision_of_change_request_by_id(
-        space_id, change_request_id
+        space_id, change_request_id, outline=True
     )
     return await asyncio.to_thread(compare, then.pages, now.pages)
 

@@ -94,6 +94,9 @@ class KeyFooter(Footer):
             ),
         )
 
+    _recompose_asked = False
+    """Whether a composition is due after the next refresh (asked once, however often)."""
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         # Textual composes the footer again whenever focus moves or a binding is checked, even
         # when the keys shown stay the same; each time it builds every key's widget anew.
@@ -101,9 +104,22 @@ class KeyFooter(Footer):
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         if self._signature() != self._shown:
-            self.call_after_refresh(self.recompose)
+            self._recompose_soon()
 
     def on_resize(self) -> None:
         # A resize to the width already fitted (the first, as the screen mounts) keeps the keys.
         if self.is_attached and self._bindings_ready and self._signature() != self._shown:
-            self.call_after_refresh(self.recompose)
+            self._recompose_soon()
+
+    def _recompose_soon(self) -> None:
+        # A screen that loads checks its bindings several times before the next frame: each
+        # check asked for a composition of its own (five of the same keys while a change
+        # request opened, a tenth of its first diff's time). One is enough.
+        if not self._recompose_asked:
+            self._recompose_asked = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._recompose_asked = False
+        if self.is_attached and self._signature() != self._shown:
+            await self.recompose()

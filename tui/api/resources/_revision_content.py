@@ -18,6 +18,7 @@ from ..models import (
     Page,
     Revision,
     RevisionFile,
+    RevisionOutline,
     RevisionPage,
     RevisionPages,
 )
@@ -81,6 +82,11 @@ class RevisionContent:
     async def revision(self, scope: Scope, **options: Any) -> Revision:
         return await self._request(
             "GET", scope.path(), *scope.ids, params=query_params(**options), result=Revision
+        )
+
+    async def outline(self, scope: Scope, **options: Any) -> RevisionOutline:
+        return await self._request(
+            "GET", scope.path(), *scope.ids, params=query_params(**options), result=RevisionOutline
         )
 
     async def import_content(self, scope: Scope, *, url: str, source: str) -> ImportContentResult:

@@ -6,7 +6,7 @@ and files, read the same way as the space's main content (``_revision_content``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING, Literal, Unpack, overload
 
 from ..models import (
     Backlink,
@@ -15,6 +15,7 @@ from ..models import (
     Page,
     Revision,
     RevisionFile,
+    RevisionOutline,
     RevisionPage,
     RevisionPages,
 )
@@ -41,11 +42,40 @@ class ChangeRequestContentResource(Resource):
         super().__init__(client)
         self._content = RevisionContent(client)
 
+    @overload
     async def get_revision_of_change_request_by_id(
-        self, space_id: str, change_request_id: str | int, **options: Unpack[RevisionOptions]
-    ) -> Revision:
-        """The change request's content: its page tree and files."""
-        return await self._content.revision(content_scope(space_id, change_request_id), **options)
+        self,
+        space_id: str,
+        change_request_id: str | int,
+        *,
+        outline: Literal[False] = ...,
+        **options: Unpack[RevisionOptions],
+    ) -> Revision: ...
+
+    @overload
+    async def get_revision_of_change_request_by_id(
+        self,
+        space_id: str,
+        change_request_id: str | int,
+        *,
+        outline: Literal[True],
+        **options: Unpack[RevisionOptions],
+    ) -> RevisionOutline: ...
+
+    async def get_revision_of_change_request_by_id(
+        self,
+        space_id: str,
+        change_request_id: str | int,
+        *,
+        outline: bool = False,
+        **options: Unpack[RevisionOptions],
+    ) -> Revision | RevisionOutline:
+        """The change request's content: its page tree and files; with ``outline``, its page
+        tree only, read as ``PageOutline`` (a third of the time)."""
+        scope = content_scope(space_id, change_request_id)
+        if outline:
+            return await self._content.outline(scope, **options)
+        return await self._content.revision(scope, **options)
 
     async def import_content_in_change_request(
         self, space_id: str, change_request_id: str | int, *, url: str, source: str

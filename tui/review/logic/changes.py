@@ -21,10 +21,10 @@ field ``content``, and ``PageChange.markdown_known`` is false: fetch both bodies
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, cast
 
 __all__ = ["ChangeKind", "ChangeSet", "ChangeTreeNode", "PageChange", "PageLike", "compare"]
 
@@ -67,13 +67,36 @@ class PageLike(Protocol):
 PageSource: TypeAlias = PageLike | Mapping[str, Any]
 
 
-def _read(page: PageSource, name: str) -> Any:
+_HOW_READ: dict[type, str] = {dict: "mapping"}
+"""How pages of a type are read, decided once a type: the check against ``Mapping`` (an
+abstract class) and ``getattr`` on each field cost more than the rest of a comparison."""
+
+
+def _how_read(kind: type, page: PageSource) -> str:
     if isinstance(page, Mapping):
-        return page.get(name)
-    return getattr(page, name, None)
+        return "mapping"
+    # A pydantic model keeps its fields in its ``__dict__``: read there, a dict's ``get``.
+    return "fields" if hasattr(kind, "__pydantic_fields__") else "attributes"
 
 
-@dataclass(frozen=True, slots=True)
+def _reader(page: PageSource) -> tuple[Callable[[str], Any], bool]:
+    """How to read the fields of one page, and whether it is a mapping."""
+    kind = type(page)
+    how = _HOW_READ.get(kind)
+    if how is None:
+        how = _HOW_READ[kind] = _how_read(kind, page)
+    if how == "mapping":
+        return cast(Mapping[str, Any], page).get, True
+    if how == "fields":
+        return vars(page).get, False
+
+    def attribute(name: str) -> Any:
+        return getattr(page, name, None)
+
+    return attribute, False
+
+
+@dataclass(slots=True)
 class _PageState:
     """One page of one side, with its place in the tree."""
 
@@ -85,8 +108,9 @@ class _PageState:
     index: int
     markdown: str | None
     """None when the tree came without this document's body."""
-    stamp: tuple[str, str]
-    """When the page was last updated and its Git blob: what tells an edit without a body."""
+    stamp: tuple[object, object]
+    """When the page was last updated and its Git blob: what tells an edit without a body
+    (compared, never shown: kept as read, a date is not written out for each page)."""
     fields: dict[str, Any]
 
 
@@ -96,29 +120,29 @@ class _Side:
     children: dict[str | None, list[str]]  # None is the root
 
 
-def _slug(page: PageSource) -> str:
-    slug = _read(page, "slug")
+def _slug(read: Callable[[str], Any]) -> str:
+    slug = read("slug")
     if isinstance(slug, str) and slug:
         return slug
-    path = _read(page, "path")
+    path = read("path")
     return path.rsplit("/", 1)[-1] if isinstance(path, str) else ""
 
 
-def _markdown(page: PageSource) -> str | None:
-    markdown = _read(page, "markdown")
+def _markdown(read: Callable[[str], Any]) -> str | None:
+    markdown = read("markdown")
     if isinstance(markdown, str):
         return markdown
     # Only a document has a body: a group or a link without one is known to be empty.
-    return None if (_read(page, "type") or "document") == "document" else ""
+    return None if (read("type") or "document") == "document" else ""
 
 
-def _stamp(page: PageSource) -> tuple[str, str]:
-    updated = _read(page, "updatedAt") if isinstance(page, Mapping) else _read(page, "updated_at")
-    git = _read(page, "git")
+def _stamp(read: Callable[[str], Any], mapping: bool) -> tuple[object, object]:
+    updated = read("updatedAt") if mapping else read("updated_at")
+    git = read("git")
     oid = (
         (git.get("oid") if isinstance(git, Mapping) else getattr(git, "oid", None)) if git else None
     )
-    return (str(updated or ""), str(oid or ""))
+    return (updated or "", oid or "")
 
 
 def _flatten(roots: Iterable[PageSource]) -> _Side:
@@ -135,9 +159,10 @@ def _flatten(roots: Iterable[PageSource]) -> _Side:
         if page is None:
             stack.pop()
             continue
-        page_id = _read(page, "id")
+        read, mapping = _reader(page)
+        page_id = read("id")
         if not isinstance(page_id, str) or not page_id:
-            raise ValueError(f"a page has no id (title {_read(page, 'title')!r})")
+            raise ValueError(f"a page has no id (title {read('title')!r})")
         if page_id in pages:
             continue
         siblings = children[parent_id]
@@ -145,16 +170,16 @@ def _flatten(roots: Iterable[PageSource]) -> _Side:
         children[page_id] = []
         pages[page_id] = _PageState(
             id=page_id,
-            title=str(_read(page, "title") or ""),
-            slug=_slug(page),
-            path=_read(page, "path"),
+            title=str(read("title") or ""),
+            slug=_slug(read),
+            path=read("path"),
             parent_id=parent_id,
             index=len(siblings) - 1,
-            markdown=_markdown(page),
-            stamp=_stamp(page),
-            fields={name: _read(page, name) for name in EDITED_FIELDS},
+            markdown=_markdown(read),
+            stamp=_stamp(read, mapping),
+            fields={name: read(name) for name in EDITED_FIELDS},
         )
-        stack.append((page_id, iter(_read(page, "pages") or ())))
+        stack.append((page_id, iter(read("pages") or ())))
     return _Side(pages, children)
 
 

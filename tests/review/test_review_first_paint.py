@@ -1,0 +1,122 @@
+"""Opening a change request: what is painted first (the first diff, the first screenful of a
+large tree, the footer's keys once), and what follows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.pilot.fixtures import settle
+from tests.pilot.reviewing import diff_rows, drafts_home, open_change_request, tree_titles
+from tui.review.change_request import ChangeRequestScreen
+from tui.review.diff_view import DiffView
+from tui.service import create_app
+from tui.shell.navigation import change_request_location, space_location
+from tui.widgets import TreeItem
+from tui.widgets.key_footer import FooterKey, KeyFooter
+from tui.widgets.tree_levels import first_screenful
+
+from ..conftest import RecordingTransport
+
+__all__ = ["drafts_home"]
+
+
+@pytest.fixture
+def large_transport() -> RecordingTransport:
+    return RecordingTransport(httpx.ASGITransport(app=create_app("large")))
+
+
+async def _open(pilot: Any, transport: RecordingTransport, subject: str) -> None:
+    app = pilot.app
+    await settle(pilot)
+    # Found in the service's store: listing 10,000 spaces is not what this test is about.
+    store = transport.inner.app.state.emulator.store
+    found = next(cr for cr in store.list("change-request") if cr["subject"] == subject)
+    space = await app.client.spaces.get_space_by_id(found["space"])
+    change_request = await app.client.change_requests.get_change_request_by_id(
+        space.id, found["id"]
+    )
+    app.session.places.see(space_location(space))
+    app.open_location(change_request_location(space, change_request))
+
+
+async def test_the_first_diff_of_a_thousand_pages_shows_before_the_whole_tree(
+    make_app, large_transport, monkeypatch
+):
+    # What the tree holds at the moment the first diff is shown.
+    rows_when_shown: list[int] = []
+    show = DiffView.show
+
+    def shown(view: DiffView, *args: Any, **kwargs: Any) -> None:
+        if not rows_when_shown:
+            screen = view.screen
+            assert isinstance(screen, ChangeRequestScreen)
+            rows_when_shown.append(len(tree_titles(screen)))
+        show(view, *args, **kwargs)
+
+    monkeypatch.setattr(DiffView, "show", shown)
+    app = make_app(transport_override=large_transport)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, large_transport, "Refresh every topic page")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ChangeRequestScreen)
+        titles = tree_titles(screen)
+        # The whole tree in the end: 100 chapters open on their 19 topics (and 1 moved in).
+        assert sum(1 for title in titles if "Chapter" in title) == 100
+        assert len(titles) > 1000
+        # The first screenful was all there was when the first diff showed.
+        assert 0 < rows_when_shown[0] < 200
+        # The cursor stayed on the first page, whose diff is shown.
+        highlighted = screen.change_tree.highlighted
+        assert highlighted is not None and highlighted.title == "Topic 000.00"
+        assert screen.change_tree.cursor_line == titles.index(f"~ {highlighted.title}")
+        assert any("Topic 0.0" in row for row in diff_rows(screen))
+
+
+def _item(key: str, *, expandable: bool = False) -> TreeItem[None]:
+    return TreeItem(key, key, "page", None, expandable=expandable)
+
+
+def test_the_first_screenful_holds_the_first_top_items_and_what_is_open_below_them():
+    levels: dict[str | None, list[TreeItem[None]]] = {
+        None: [_item(f"c{c}", expandable=True) for c in range(10)],
+        **{f"c{c}": [_item(f"c{c}.{p}") for p in range(9)] for c in range(10)},
+    }
+    opened = {f"c{c}" for c in range(10)}
+    first = first_screenful(levels, opened, rows=25)
+    assert first is not None
+    # Three chapters of ten rows each fill 25 rows; their levels come with them.
+    assert [item.key for item in first[None]] == ["c0", "c1", "c2"]
+    assert set(first) == {None, "c0", "c1", "c2"}
+    # Closed chapters take one row each.
+    first = first_screenful(levels, set(), rows=5)
+    assert first is not None and len(first[None]) == 5
+    # A tree not much larger than the screenful is drawn whole; so is one whose item to show
+    # is further down.
+    assert first_screenful(levels, opened, rows=100) is None
+    assert first_screenful(levels, opened, rows=25, holding="c7.3") is None
+    assert first_screenful(levels, opened, rows=25, holding="c1.3") is not None
+
+
+async def test_the_footer_of_a_change_request_is_composed_once_with_its_keys(make_app, monkeypatch):
+    # Its bindings are checked many times while it loads (focus, status, tabs); each check
+    # asked for the footer's keys to be built anew, though they stayed the same.
+    composed: list[int] = []
+    compose = KeyFooter.compose
+
+    def counted(footer: KeyFooter) -> Any:
+        if footer.screen is footer.app.screen and isinstance(footer.screen, ChangeRequestScreen):
+            composed.append(len(footer.screen.active_bindings))
+        return compose(footer)
+
+    monkeypatch.setattr(KeyFooter, "compose", counted)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        keys = [key.description for key in screen.query_one(KeyFooter).query(FooterKey)]
+        assert "Next page" in keys and "Approve" in keys
+        # Once before its bindings are known (empty), once with them.
+        assert len(composed) <= 2, composed
