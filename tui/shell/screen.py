@@ -41,8 +41,9 @@ from ..widgets.breadcrumbs import Breadcrumbs, Crumb
 from ..widgets.key_footer import KeyFooter
 from ..widgets.status_line import StatusLine
 from .failures import GuardedWork
+from .key_help import LiveBinding, live_bindings
 from .navigation import Focus, Location, crumbs_for
-from .read_only import read_only_check, refused_in_read_only
+from .read_only import read_only_check
 from .session import Session
 
 if TYPE_CHECKING:
@@ -107,22 +108,28 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         return self.run_guarded(work, group=group)
 
     def screen_commands(self) -> Iterator[ScreenCommand]:
-        """The screen's own key bindings, as namespaced palette commands."""
+        """The actions that run where the focus is (the screen's keys, and those of the pane
+        holding the focus), as namespaced palette commands: what the footer and ``?`` offer,
+        with the keys a nearer widget takes besides."""
         if not self.NAMESPACE:
             return
         seen: set[str] = set()
-        for _key, binding in self._bindings:
+        for live in live_bindings(self):
+            binding = live.binding
             if not binding.id or not binding.description or binding.action in seen:
                 continue
-            if refused_in_read_only(self, binding.action):
-                continue
             seen.add(binding.action)
-            description = binding.description[0].lower() + binding.description[1:]
             yield ScreenCommand(
-                f"{self.NAMESPACE}: {description}",
+                self.command_title(live),
                 binding.tooltip or binding.description,
-                partial(self.run_action, binding.action),
+                partial(self.app.run_action, binding.action, live.node),
             )
+
+    def command_title(self, live: LiveBinding) -> str:
+        """A binding's name in the palette: ``space: open in browser``."""
+        description = live.binding.description
+        namespace = getattr(live.node, "NAMESPACE", "") or self.NAMESPACE
+        return f"{namespace}: {description[0].lower()}{description[1:]}"
 
 
 class BrowserScreen(DocdeckScreen, Generic[ViewT]):
