@@ -18,7 +18,11 @@ __all__ = ["Pane"]
 
 
 class Pane(Widget):
-    """A view of a screen: its keys count as the screen's in ``?`` and in the palette."""
+    """A view of a screen: its keys count as the screen's in ``?`` and in the palette.
+
+    A pane that is also a container names the container first (``class P(Vertical, Pane)``):
+    Textual takes a widget's default CSS along its first base only.
+    """
 
     NAMESPACE: ClassVar[str] = ""
     """The prefix of the pane's commands in the palette; empty: the screen's."""

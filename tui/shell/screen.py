@@ -116,11 +116,16 @@ class DocdeckScreen(GuardedWork, Screen[None]):
         seen: set[str] = set()
         for live in live_bindings(self):
             binding = live.binding
-            if not binding.id or not binding.description or binding.action in seen:
+            if not binding.id or not binding.description:
                 continue
-            seen.add(binding.action)
+            # The nearest binding of a name wins: a pane's ``u`` that runs the screen's undo
+            # is one command.
+            title = self.command_title(live)
+            if title in seen:
+                continue
+            seen.add(title)
             yield ScreenCommand(
-                self.command_title(live),
+                title,
                 binding.tooltip or binding.description,
                 partial(self.app.run_action, binding.action, live.node),
             )
