@@ -47,7 +47,6 @@ from ..shell.screen import BrowserScreen
 
 __all__ = ["SiteScreen"]
 
-TABS = ("structure", "settings", "audience", "published")
 PaneT = TypeVar("PaneT", SiteSettingsPane, SiteAudiencePane, SitePublishedPane)
 
 
