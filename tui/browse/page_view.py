@@ -170,6 +170,11 @@ class PageView(GuardedWork, VerticalScroll):
             return bool(self._rest)
         return True
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # On the page, m is "show more", even with nothing more to show: it never falls
+        # through to the screen's m (moving the space), which the palette still offers here.
+        return key == "m"
+
     def _show_more_notice(self) -> None:
         notice = self.query_one("#page-more", Static)
         notice.display = bool(self._rest)

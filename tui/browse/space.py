@@ -467,14 +467,6 @@ class SpaceScreen(
     def loaded_files(self) -> list[RevisionFile]:
         return [f.value for f in self.file_list.files if isinstance(f.value, RevisionFile)]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # On the page, m is the page's "show more"; when there is no more, it must not fall
-        # through to moving the space, which the tree, the files and the palette offer.
-        focused = self.focused
-        if action == "move_space" and focused is not None:
-            return self.page_view not in focused.ancestors_with_self
-        return True
-
     def space_changed(self, space: Space, message: str) -> None:
         self.notify(message, title="Done", markup=False)
         if space.id == self.space_id:

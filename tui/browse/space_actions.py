@@ -8,7 +8,6 @@ opens its dialog; the dialog sends, and the screen hears of the result in ``spac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -24,9 +23,10 @@ from tui.dialogs import allowed
 from tui.dialogs.applied import new_item
 
 from ..api.models import Collection, Space
+from ..shell.key_help import LiveBinding
 from ..shell.lost_answers import write_checked
-from ..shell.read_only import mutating, refused_in_read_only
-from ..shell.screen import DocdeckScreen, ScreenCommand
+from ..shell.read_only import mutating
+from ..shell.screen import DocdeckScreen
 from .trash import session_trash
 
 if TYPE_CHECKING:
@@ -135,29 +135,13 @@ class SpaceActions(_Screen):
     def space_deleted(self, deletion: Deletion) -> None:
         raise NotImplementedError
 
-    def screen_commands(self) -> Iterator[ScreenCommand]:
-        """Commands named after what they act on: ``space: rename``, ``collection: move``.
-
-        Those on an item call their action directly: its key may be inactive where the focus
-        is (another kind of row highlighted, the page's own ``m``), and the action itself
-        says when there is nothing to act on.
-        """
-        seen: set[str] = set()
-        for _key, binding in self._bindings:
-            if not binding.id or not binding.description or binding.action in seen:
-                continue
-            if refused_in_read_only(self, binding.action):
-                continue
-            seen.add(binding.action)
-            namespace, _, name = binding.id.partition(".")
-            if namespace in ("collection", "space") and hasattr(self, f"action_{binding.action}"):
-                title = f"{namespace}: {name.replace('_', ' ')}"
-                callback = getattr(self, f"action_{binding.action}")
-            else:
-                description = binding.description[0].lower() + binding.description[1:]
-                title = f"{self.NAMESPACE}: {description}"
-                callback = partial(self.run_action, binding.action)
-            yield ScreenCommand(title, binding.tooltip or binding.description, callback)
+    def command_title(self, live: LiveBinding) -> str:
+        """Commands named after what they act on: ``space: rename``, ``collection: move``."""
+        binding = live.binding
+        namespace, _, name = (binding.id or "").partition(".")
+        if namespace in ("collection", "space"):
+            return f"{namespace}: {name.replace('_', ' ')}"
+        return super().command_title(live)
 
     def _acting_on(self) -> Space | None:
         space = self.space_in_view()

@@ -1,13 +1,19 @@
-"""Provides key_help: the keys active on a screen, as the keys dialog (``?``) lists them."""
+"""Provides key_help: the keys active on a screen, as the keys dialog (``?``) lists them; and
+live_bindings: the screen's actions that run where the focus is, as the palette offers them."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from textual.actions import parse
 from textual.app import App
+from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
-__all__ = ["KeyHelp", "key_help"]
+from .pane import Pane
+
+__all__ = ["KeyHelp", "LiveBinding", "key_help", "live_bindings"]
 
 
 class KeyHelp(NamedTuple):
@@ -26,7 +32,8 @@ def key_help(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
     """
 
     def rank(node: object) -> int:
-        return 0 if node is screen else 1 if node is app else 2
+        # A pane's keys are the screen's own, in the view that has the focus.
+        return 0 if node is screen or isinstance(node, Pane) else 1 if node is app else 2
 
     merged: dict[tuple[int, str], tuple[list[str], str]] = {}
     for key, active in screen.active_bindings.items():
@@ -46,3 +53,41 @@ def key_help(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
         KeyHelp(" ".join(displays), description, binding_id)
         for (_, description), (displays, binding_id) in ordered
     ]
+
+
+class LiveBinding(NamedTuple):
+    """A binding of the screen, or of a pane holding the focus, whose action runs now."""
+
+    node: DOMNode
+    binding: Binding
+
+
+def live_bindings(screen: Screen[Any]) -> list[LiveBinding]:
+    """The bindings of the screen and of the panes on its focus chain (the nearest first)
+    whose ``check_action`` lets them run where the focus is.
+
+    These are what the palette offers: exactly the actions that work where it is opened. A
+    binding whose key a nearer widget takes (the page's ``m`` over the space's) is kept: the
+    palette runs its action, not its key.
+    """
+    focused = screen.focused
+    chain = list(focused.ancestors_with_self) if focused is not None else [screen]
+    found: list[LiveBinding] = []
+    for node in chain:
+        if node is not screen and not isinstance(node, Pane):
+            continue
+        for _key, binding in node._bindings:
+            if _runs(screen, node, binding.action):
+                found.append(LiveBinding(node, binding))
+        if node is screen:
+            break
+    return found
+
+
+def _runs(screen: Screen[Any], node: DOMNode, action: str) -> bool:
+    """Whether ``action`` of a binding of ``node`` would run (as Textual checks it first)."""
+    destination, name, parameters = parse(action)
+    target = {"": node, "screen": screen, "app": screen.app}.get(destination)
+    if target is None or not hasattr(target, f"action_{name}"):
+        return False
+    return bool(target.check_action(name, parameters))

@@ -43,8 +43,9 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.status_line import StatusLine
 from .failures import GuardedWork
 from .host import Hosted
+from .key_help import LiveBinding, live_bindings
 from .navigation import Focus, Location, crumbs_for
-from .read_only import read_only_check, refused_in_read_only
+from .read_only import read_only_check
 from .type_ahead import HOLD_KEYS_AT_MOST, KeysAhead
 
 if TYPE_CHECKING:
@@ -92,22 +93,33 @@ class DocdeckScreen(GuardedWork, Hosted, Screen[None]):
         return self.run_guarded(work, group=group)
 
     def screen_commands(self) -> Iterator[ScreenCommand]:
-        """The screen's own key bindings, as namespaced palette commands."""
+        """The actions that run where the focus is (the screen's keys, and those of the pane
+        holding the focus), as namespaced palette commands: what the footer and ``?`` offer,
+        with the keys a nearer widget takes besides."""
         if not self.NAMESPACE:
             return
         seen: set[str] = set()
-        for _key, binding in self._bindings:
-            if not binding.id or not binding.description or binding.action in seen:
+        for live in live_bindings(self):
+            binding = live.binding
+            if not binding.id or not binding.description:
                 continue
-            if refused_in_read_only(self, binding.action):
+            # The nearest binding of a name wins: a pane's ``u`` that runs the screen's undo
+            # is one command.
+            title = self.command_title(live)
+            if title in seen:
                 continue
-            seen.add(binding.action)
-            description = binding.description[0].lower() + binding.description[1:]
+            seen.add(title)
             yield ScreenCommand(
-                f"{self.NAMESPACE}: {description}",
+                title,
                 binding.tooltip or binding.description,
-                partial(self.run_action, binding.action),
+                partial(self.app.run_action, binding.action, live.node),
             )
+
+    def command_title(self, live: LiveBinding) -> str:
+        """A binding's name in the palette: ``space: open in browser``."""
+        description = live.binding.description
+        namespace = getattr(live.node, "NAMESPACE", "") or self.NAMESPACE
+        return f"{namespace}: {description[0].lower()}{description[1:]}"
 
 
 class BrowserScreen(DocdeckScreen, Generic[ViewT]):

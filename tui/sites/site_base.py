@@ -1,5 +1,6 @@
-"""Provides SiteParts: what the site screen's mixins share (the site, who may change it, the
-journal), and SiteView: a site's structure as fetched (all its lists at once).
+"""Provides SiteModel: the site a site screen shows, as its four views share it; SiteParts: what
+the screen does with it (who may change it, the journal); SiteView and AudienceData: a site's
+structure and its visitor schema as fetched.
 
 Every change of a site needs the admin role in its organisation; ``may_change`` tells a reader
 or an editor so before anything is sent. A change that succeeded is written to the session's
@@ -14,13 +15,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tui.core import text
+from tui.sites.logic.conditions import Visitor
 from tui.sites.logic.journal import ClientCall, JournalEntry, Undo, UndoneCheck
 from tui.sites.logic.site_structure import SiteOutline, build_outline
-from tui.sites.logic.visitor_schema import VisitorSchema
+from tui.sites.logic.visitor_schema import SchemaError, VisitorSchema, parse_json_schema
 from tui.sites.site_structure_forms import SiteTarget
 
 from ..api import Client
-from ..api.models import Organization, Page, Site, SiteSection, SiteSectionGroup, SiteSpace
+from ..api.errors import NotFoundError
+from ..api.models import (
+    Organization,
+    Page,
+    Site,
+    SiteAdaptiveSchema,
+    SiteAdaptiveTemplateConditions,
+    SiteSection,
+    SiteSectionGroup,
+    SiteSpace,
+)
 from ..dialogs import allowed
 from .site_edits import SiteEditor
 from .site_journal import record_change
@@ -32,7 +44,15 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-__all__ = ["AudienceData", "SiteParts", "SiteView", "fetch_site_view"]
+__all__ = [
+    "AudienceData",
+    "SiteModel",
+    "SiteParts",
+    "SiteView",
+    "audience_of",
+    "fetch_audience",
+    "fetch_site_view",
+]
 
 EVERYTHING = 1000
 """The page size of a site's lists: a site's structure comes whole, in one page."""
@@ -94,18 +114,89 @@ class AudienceData:
     templates: tuple[tuple[str, str], ...] = ()
 
 
-class SiteParts(_Base):
-    """The site shown, and the helpers every view's actions use."""
+def audience_of(
+    stored: SiteAdaptiveSchema | None, templates: SiteAdaptiveTemplateConditions
+) -> AudienceData:
+    pairs = tuple((t.description, t.condition) for t in templates.items)
+    if stored is None:
+        return AudienceData(None, None, templates=pairs)
+    try:
+        schema = parse_json_schema(stored.json_schema)
+    except SchemaError as problem:
+        return AudienceData(stored.json_schema, None, str(problem), pairs)
+    return AudienceData(stored.json_schema, schema, templates=pairs)
+
+
+async def fetch_audience(client: Client, organization_id: str, site_id: str) -> AudienceData:
+    """The site's visitor schema and its template conditions, sent at once."""
+
+    async def stored() -> SiteAdaptiveSchema | None:
+        try:
+            return await client.sites.get_site_adaptive_schema(organization_id, site_id)
+        except NotFoundError:
+            return None  # the site has no schema yet
+
+    schema, templates = await asyncio.gather(
+        stored(), client.sites.list_site_adaptive_template_conditions(organization_id, site_id)
+    )
+    return audience_of(schema, templates)
+
+
+_NO_OUTLINE = SiteOutline()
+
+
+@dataclass
+class SiteModel:
+    """The site shown, as the screen and its views (the panes) share it: each view paints
+    from it, and only the screen's loads write it."""
 
     site_id: str
     organization_id: str
-    site: Site | None
-    organization: Organization | None
-    outline: SiteOutline
-    audience: AudienceData | None
+    view: SiteView | None = None
+    """The structure as last loaded (None: still loading)."""
+    audience: AudienceData | None = None
+    """The visitor schema as last loaded (None: still loading)."""
+    visitor: Visitor | None = None
+    """The visitor the structure is simulated for (None: every node shows as it is)."""
+
+    @property
+    def site(self) -> Site | None:
+        return self.view.site if self.view is not None else None
+
+    @property
+    def organization(self) -> Organization | None:
+        return self.view.organization if self.view is not None else None
+
+    @property
+    def outline(self) -> SiteOutline:
+        return self.view.outline if self.view is not None else _NO_OUTLINE
+
+    @property
+    def schema(self) -> VisitorSchema | None:
+        return self.audience.schema if self.audience is not None else None
+
+    def title(self) -> str:
+        return text.one_line(self.view.site.title) if self.view is not None else "the site"
+
+    def target(self) -> SiteTarget:
+        return SiteTarget(self.organization_id, self.site_id, self.title())
+
+    @property
+    def adaptive(self) -> bool:
+        """Whether the site's conditions read its visitors' claims."""
+        site = self.site
+        return bool(site and site.adaptive_content and site.adaptive_content.enabled)
+
+
+class SiteParts(_Base):
+    """The site screen's side of the model: who may change the site, and the journal."""
+
+    model: SiteModel
+    site_id: str
+    organization_id: str
 
     def site_title(self) -> str:
-        raise NotImplementedError
+        return self.model.title()
 
     def structure_changed(self, message: str, *, select: str | None = None) -> None:
         raise NotImplementedError
@@ -113,22 +204,19 @@ class SiteParts(_Base):
     def refresh_side_views(self) -> None:
         """Load again the views beside the structure (audience, published) after an undo."""
 
-    @property
-    def schema(self) -> VisitorSchema | None:
-        return self.audience.schema if self.audience is not None else None
-
     def target(self) -> SiteTarget:
-        return SiteTarget(self.organization_id, self.site_id, self.site_title())
+        return self.model.target()
 
     def editor(self) -> SiteEditor:
         return SiteEditor(self.client, self.organization_id, self.site_id)
 
     def may_change(self, doing: str) -> bool:
         """Whether the user may change the site; if not, say so and send nothing."""
-        if self.site is None or self.organization is None:
+        organization = self.model.organization
+        if self.model.site is None or organization is None:
             self.notify("The site is still loading.", severity="warning")
             return False
-        return allowed(self, self.organization.permissions.admin, "admin", doing)
+        return allowed(self, organization.permissions.admin, "admin", doing)
 
     def journal_change(
         self,

@@ -1,9 +1,9 @@
-"""Provides SiteStructureActions: the keys of a site's structure tree.
+"""Provides SiteStructureActions: the keys of a site's structure view, and which fit the node.
 
 Adding, editing and deleting sections, section groups and site spaces; moving them with the
 keyboard (``K``/``J`` up and down among their siblings, ``>`` and ``<`` into and out of a
 group); making one the default. Each change is sent only when the user may change the site, is
-journaled with its undo (``u`` and ``U``: ``site_history``), and the tree then shows what the
+journaled with its undo (``u`` and ``U``: the screen's ``site_history``), and the tree then shows what the
 service lists next: no key plans a move from a tree that is not yet the service's. A write sent
 by a key (a move's steps, making a default) whose answer is lost is read back
 (``write_checked``) and never sent again by itself. Viewing the site as a visitor is in
@@ -50,7 +50,7 @@ from ..shell.lost_answers import write_checked
 from ..shell.navigation import space_location
 from ..shell.read_only import mutating
 from .site_edits import SiteEditor, snapshot
-from .site_history import JOURNAL_BINDING, UNDO_BINDING, SiteHistory
+from .site_pane import PANE_UNDO_BINDING
 from .site_visitor import STOP_VIEW_AS_BINDING, VIEW_AS_BINDING, SiteVisitorView
 
 __all__ = ["STRUCTURE_BINDINGS", "SiteStructureActions"]
@@ -95,7 +95,7 @@ STRUCTURE_BINDINGS: list[BindingType] = [
         "Move the highlighted node down among its siblings",
     ),
     VIEW_AS_BINDING,
-    UNDO_BINDING,
+    PANE_UNDO_BINDING,
     _binding(
         "d,delete",
         "delete_node",
@@ -144,7 +144,6 @@ STRUCTURE_BINDINGS: list[BindingType] = [
         False,
     ),
     STOP_VIEW_AS_BINDING,
-    JOURNAL_BINDING,
 ]
 
 _NEEDS_NODE = {"edit_node", "delete_node", "move_up", "move_down"}
@@ -168,15 +167,9 @@ def conditioned_default_impact(node: SiteNode) -> Content:
     )
 
 
-class SiteStructureActions(SiteHistory, SiteVisitorView):
-    """Mixin of the site screen: what the structure's keys do (undo and the visitor simulation
-    come from ``SiteHistory`` and ``SiteVisitorView``)."""
-
-    STRUCTURE_ACTIONS = frozenset(
-        b.action
-        for b in STRUCTURE_BINDINGS
-        if isinstance(b, Binding) and b.action not in ("undo_last", "show_journal")
-    )
+class SiteStructureActions(SiteVisitorView):
+    """What the structure view's keys do (the visitor simulation is ``SiteVisitorView``'s);
+    a change is sent through the screen, which shows it landing (``site_history``)."""
 
     def highlighted_node(self) -> SiteNode | None:
         raise NotImplementedError
@@ -186,7 +179,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
 
     # -- which keys fit the highlighted node ------------------------------------------------
 
-    def structure_action_fits(self, action: str) -> bool:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         node = self.highlighted_node()
         if action in _NEEDS_NODE:
             return node is not None
@@ -197,11 +190,11 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         if action == "out_of_group":
             return node is not None and node.kind is NodeKind.SECTION and node.parent is not None
         if action == "stop_viewing_as":
-            return self.visitor is not None
+            return self.model.visitor is not None
         return True
 
     def _ready(self, doing: str) -> bool:
-        return not self.still_changing() and self.may_change(doing)
+        return not self.host.still_changing() and self.host.may_change(doing)
 
     # -- adding ----------------------------------------------------------------------------
 
@@ -209,7 +202,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
     def action_add_section(self) -> None:
         if not self._ready(f"add a section to {self.site_title()}"):
             return
-        editor = self.editor()
+        editor = self.host.editor()
 
         def done(section: SiteSection | None) -> None:
             if section is None:
@@ -219,14 +212,14 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 await editor.delete(NodeKind.SECTION, section.id)
 
             title = text.one_line(section.title)
-            self.journal_change(
+            self.host.journal_change(
                 f"{NodeKind.SECTION}:{section.id}",
                 f"Added the section {title}",
                 undo,
                 [editor.delete_call(NodeKind.SECTION, section.id)],
                 undone=partial(editor.gone, NodeKind.SECTION, section.id),
             )
-            self.structure_changed(
+            self.host.structure_changed(
                 f"Added the section {title}.", select=f"{NodeKind.SECTION}:{section.id}"
             )
 
@@ -236,14 +229,14 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         node = self.highlighted_node()
         if node is None:
             return None
-        section = node if node.kind is NodeKind.SECTION else self.outline.section_of(node)
+        section = node if node.kind is NodeKind.SECTION else self.model.outline.section_of(node)
         return section.id if section is not None else None
 
     @mutating
     def action_add_site_space(self) -> None:
         if not self._ready(f"show a space on {self.site_title()}"):
             return
-        editor = self.editor()
+        editor = self.host.editor()
 
         def done(site_space: SiteSpace | None) -> None:
             if site_space is None:
@@ -253,18 +246,18 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 await editor.delete(NodeKind.SITE_SPACE, site_space.id)
 
             title = text.one_line(site_space.title)
-            self.journal_change(
+            self.host.journal_change(
                 f"{NodeKind.SITE_SPACE}:{site_space.id}",
                 f"Added the site space {title}",
                 undo,
                 [editor.delete_call(NodeKind.SITE_SPACE, site_space.id)],
                 undone=partial(editor.gone, NodeKind.SITE_SPACE, site_space.id),
             )
-            self.structure_changed(
+            self.host.structure_changed(
                 f"Added the site space {title}.", select=f"{NodeKind.SITE_SPACE}:{site_space.id}"
             )
 
-        dialog = AddSiteSpaceDialog(self.target(), self.outline, self._section_here())
+        dialog = AddSiteSpaceDialog(self.target(), self.model.outline, self._section_here())
         self.app.push_screen(dialog, done)
 
     @mutating
@@ -273,7 +266,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             return
         node = self.highlighted_node()
         chosen = node.id if node is not None and node.kind is NodeKind.SECTION else None
-        editor = self.editor()
+        editor = self.host.editor()
 
         def done(group: SiteSectionGroup | None) -> None:
             if group is None:
@@ -288,7 +281,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 if len(group.sections) > 1
                 else []
             )
-            self.journal_change(
+            self.host.journal_change(
                 f"{NodeKind.GROUP}:{group.id}",
                 f"Created the section group {title}",
                 undo,
@@ -296,12 +289,12 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 not_restorable=notes,
                 undone=partial(editor.gone, NodeKind.GROUP, group.id),
             )
-            self.structure_changed(
+            self.host.structure_changed(
                 f"Created the section group {title} with {plural(len(group.sections), 'section')}.",
                 select=f"{NodeKind.GROUP}:{group.id}",
             )
 
-        self.app.push_screen(CreateGroupDialog(self.target(), self.outline, chosen), done)
+        self.app.push_screen(CreateGroupDialog(self.target(), self.model.outline, chosen), done)
 
     # -- editing ---------------------------------------------------------------------------
 
@@ -320,7 +313,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         what = "change the condition of" if only else "edit"
         if not self._ready(f"{what} the {node.word} {text.one_line(node.title)}"):
             return
-        editor = self.editor()
+        editor = self.host.editor()
 
         def done(edit: NodeEdit | None) -> None:
             if edit is None:
@@ -330,16 +323,16 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 await editor.update(node.kind, node.id, edit.before)
 
             description = describe_edit(edit)
-            self.journal_change(
+            self.host.journal_change(
                 node.key,
                 description,
                 undo,
                 [editor.update_call(node.kind, node.id, edit.before)],
                 undone=partial(editor.holds, node.kind, node.id, edit.before),
             )
-            self.structure_changed(f"{description}.", select=node.key)
+            self.host.structure_changed(f"{description}.", select=node.key)
 
-        form = NodeForm(self.target(), self.outline, node, self.schema, only=only)
+        form = NodeForm(self.target(), self.model.outline, node, self.model.schema, only=only)
         self.app.push_screen(form, done)
 
     @mutating
@@ -352,7 +345,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             return
         if not self._ready(f"change the defaults of {self.site_title()}"):
             return
-        editor, outline = self.editor(), self.outline
+        editor, outline = self.host.editor(), self.model.outline
         section = outline.section_of(node)
         if node.kind is NodeKind.SECTION:
             old = outline.default_section()
@@ -403,8 +396,8 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                 else editor.call("sites", "update_site_by_id", **back)
             )
             undone = partial(held, back) if back else None
-            self.journal_change(node.key, description, undo, [call], undone=undone)
-            self.structure_changed(f"{description}.", select=node.key)
+            self.host.journal_change(node.key, description, undo, [call], undone=undone)
+            self.host.structure_changed(f"{description}.", select=node.key)
 
         if node.kind is NodeKind.SECTION and node.condition:
             # Visitors land on the default section: one they cannot see is asked about first.
@@ -425,7 +418,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         async def work() -> None:
             again = "press * to make it the default again."
             if not await write_checked(self, self.client, send, applied, again=again):
-                self.changing = False
+                self.host.changing = False
                 return
             made()
 
@@ -438,10 +431,10 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             try:
                 await work()
             except AnswerLostError:
-                self.changing = False
+                self.host.changing = False
                 raise  # nobody knows whether it was applied: the app's failure path says so
             except ApiError as error:
-                self.changing = False
+                self.host.changing = False
                 self.notify(
                     f"{error.message}\n{error.hint}",
                     title=error.title,
@@ -449,8 +442,8 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
                     markup=False,
                 )
 
-        self.changing = True
-        self.run_task(guarded, group="change")
+        self.host.changing = True
+        self.host.run_task(guarded, group="change")
 
     # -- deleting --------------------------------------------------------------------------
 
@@ -461,8 +454,8 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             return
         if not self._ready(f"delete the {node.word} {text.one_line(node.title)}"):
             return
-        shot = snapshot(self.outline, node.key)
-        editor = self.editor()
+        shot = snapshot(self.model.outline, node.key)
+        editor = self.host.editor()
 
         def done(deleted: SiteNode | None) -> None:
             if deleted is None:
@@ -471,49 +464,49 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
             async def undo() -> str:
                 return await editor.recreate(shot)
 
-            self.journal_change(
+            self.host.journal_change(
                 node.key,
                 f"Deleted the {node.word} {text.one_line(node.title)}",
                 undo,
                 [editor.call(_ADD[node.kind][0], _ADD[node.kind][1], title=node.title)],
                 not_restorable=shot.not_restorable,
             )
-            self.structure_changed(f"Deleted the {node.word} {text.one_line(node.title)}.")
+            self.host.structure_changed(f"Deleted the {node.word} {text.one_line(node.title)}.")
 
-        self.app.push_screen(ConfirmStructureDelete(self.target(), self.outline, node), done)
+        self.app.push_screen(ConfirmStructureDelete(self.target(), self.model.outline, node), done)
 
     # -- moving ----------------------------------------------------------------------------
 
     @mutating
     def action_move_up(self) -> None:
-        self._rearrange(lambda key: plan_shift(self.outline, key, UP))
+        self._rearrange(lambda key: plan_shift(self.model.outline, key, UP))
 
     @mutating
     def action_move_down(self) -> None:
-        self._rearrange(lambda key: plan_shift(self.outline, key, DOWN))
+        self._rearrange(lambda key: plan_shift(self.model.outline, key, DOWN))
 
     @mutating
     def action_into_group(self) -> None:
-        self._rearrange(lambda key: plan_into_group(self.outline, key))
+        self._rearrange(lambda key: plan_into_group(self.model.outline, key))
 
     @mutating
     def action_out_of_group(self) -> None:
-        self._rearrange(lambda key: plan_out_of_group(self.outline, key))
+        self._rearrange(lambda key: plan_out_of_group(self.model.outline, key))
 
     def _rearrange(self, plan_of: Callable[[str], Rearrangement]) -> None:
         node = self.highlighted_node()
         if node is None:
             return
-        if self.still_changing():
+        if self.host.still_changing():
             return
         try:
             plan = plan_of(node.key)
         except CannotMove as reason:
             self.notify(str(reason), severity="warning", markup=False)
             return
-        if not self.may_change(f"move the {node.word} {text.one_line(node.title)}"):
+        if not self.host.may_change(f"move the {node.word} {text.one_line(node.title)}"):
             return
-        editor = self.editor()
+        editor = self.host.editor()
 
         async def undo() -> None:
             await editor.run(plan.undo)
@@ -521,18 +514,18 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         async def work() -> None:
             taken = await self._take_steps(editor, plan.steps)
             if taken < len(plan.steps):
-                self.changing = False
+                self.host.changing = False
                 if taken:  # the first steps were applied: show where it stands
-                    self.structure_changed("Only part of the move was applied.")
+                    self.host.structure_changed("Only part of the move was applied.")
                 return
-            self.journal_change(
+            self.host.journal_change(
                 plan.subject,
                 plan.description,
                 undo,
                 editor.calls_of(plan.undo),
                 undone=partial(editor.taken, plan.undo),
             )
-            self.structure_changed(f"{plan.description}.", select=plan.subject)
+            self.host.structure_changed(f"{plan.description}.", select=plan.subject)
 
         self.run_change(work)
 
@@ -555,7 +548,7 @@ class SiteStructureActions(SiteHistory, SiteVisitorView):
         if space is None:
             self.notify("The space behind this site space is not known.", severity="warning")
             return
-        self.docdeck.open_location(space_location(space))
+        self.host.open_place(space_location(space))
 
 
 _ADD = {

@@ -1,4 +1,4 @@
-"""Provides SiteVisitorView: a site's structure as a visitor would see it (``v``, ``V``).
+"""Provides SiteVisitorView: the structure view's simulation of a visitor (``v``, ``V``).
 
 The visitor has the claims ticked (the others off), or is anonymous. Every section and site
 space it would not see is greyed out with the condition that failed; one whose condition cannot
@@ -14,11 +14,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tui.core import text
-from tui.sites.logic.conditions import Outcome, Visitor
+from tui.sites.logic.conditions import Outcome
 from tui.sites.logic.site_structure import NodeKind, verdicts
 from tui.sites.site_dialogs import VisitorChoice, VisitorDialog, describe_visitor
 
-from .site_base import SiteParts
+from .site_pane import SitePane
 
 __all__ = ["STOP_VIEW_AS_BINDING", "VIEW_AS_BINDING", "SiteVisitorView"]
 
@@ -39,11 +39,8 @@ STOP_VIEW_AS_BINDING = Binding(
 )
 
 
-class SiteVisitorView(SiteParts):
-    """Mixin of the site screen: the visitor simulation."""
-
-    visitor: Visitor | None = None
-    """The visitor simulated (None: every node shows as it is)."""
+class SiteVisitorView(SitePane):
+    """The structure view's visitor simulation (the visitor is the model's)."""
 
     def show_node_details(self) -> None:
         raise NotImplementedError
@@ -56,14 +53,14 @@ class SiteVisitorView(SiteParts):
     def action_view_as_visitor(self) -> None:
         def chosen(choice: VisitorChoice | None) -> None:
             if choice is not None:
-                self.visitor = choice.visitor
+                self.model.visitor = choice.visitor
                 self.show_simulation()
                 self.refresh_bindings()
 
-        self.app.push_screen(VisitorDialog(self.schema, self.visitor), chosen)
+        self.app.push_screen(VisitorDialog(self.model.schema, self.model.visitor), chosen)
 
     def action_stop_viewing_as(self) -> None:
-        self.visitor = None
+        self.model.visitor = None
         self.show_simulation()
         self.refresh_bindings()
 
@@ -71,19 +68,18 @@ class SiteVisitorView(SiteParts):
         """Grey out what the simulated visitor would not see, and say who it is."""
         bar = self.query_one("#visitor-bar", Static)
         tree = self.tree_widget()
-        if self.visitor is None:
+        visitor, outline = self.model.visitor, self.model.outline
+        if visitor is None:
             tree.show_verdicts({})
             bar.display = False
             self.show_node_details()
             return
-        found = verdicts(self.outline, self.visitor)
+        found = verdicts(outline, visitor)
         tree.show_verdicts(found)
-        considered = [
-            v for k, v in found.items() if self.outline.node(k).kind is not NodeKind.GROUP
-        ]
+        considered = [v for k, v in found.items() if outline.node(k).kind is not NodeKind.GROUP]
         hidden = sum(1 for v in considered if v.outcome is Outcome.HIDDEN)
         unknown = sum(1 for v in considered if v.outcome is Outcome.UNKNOWN)
-        who = describe_visitor(self.visitor, self.schema)
+        who = describe_visitor(visitor, self.model.schema)
         parts = [f"{hidden} of {len(considered)} hidden"]
         if unknown:
             parts.append(f"{unknown} cannot be evaluated")

@@ -1,4 +1,4 @@
-"""Provides SitePublishedView: a site as its visitors get it, with the published URLs.
+"""Provides SitePublishedPane: a site as its visitors get it, with the published URLs (``4``).
 
 The published view is the service's: groups, sections and site spaces with their URLs. A
 share-link site's URLs resolve only with its share key, which the service never tells: ``s``
@@ -8,11 +8,12 @@ asks for it (kept for the session), and ``y`` copies the highlighted URL.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.core import text
@@ -22,19 +23,9 @@ from ..api import UNSET
 from ..api.models import PublishedContentSite, SiteSection, SiteSectionGroup, SiteSpace
 from ..widgets import ItemList, ListEntry
 from .memory import sites_memory
-from .site_base import SiteParts
+from .site_pane import PANE_UNDO_BINDING, SitePane
 
-__all__ = ["PUBLISHED_BINDINGS", "SitePublishedView", "published_entries"]
-
-PUBLISHED_BINDINGS: list[BindingType] = [
-    Binding(
-        "s",
-        "share_key",
-        "Share key",
-        id="site.share_key",
-        tooltip="Type the share key of a share-link site, to resolve its URLs",
-    ),
-]
+__all__ = ["SitePublishedPane", "published_entries"]
 
 
 def _row(depth: int, glyph: str, title: str, url: str | None) -> Content:
@@ -71,33 +62,36 @@ def published_entries(
             )
 
 
-class SitePublishedView(SiteParts):
-    """Mixin of the site screen: the Published tab."""
+class SitePublishedPane(Vertical, SitePane):
+    """The Published view: what the service publishes, loaded when first shown."""
 
-    PUBLISHED_ACTIONS = frozenset({"share_key"})
-    published_loaded = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        PANE_UNDO_BINDING,
+        Binding(
+            "s",
+            "share_key",
+            "Share key",
+            id="site.share_key",
+            tooltip="Type the share key of a share-link site, to resolve its URLs",
+        ),
+    ]
 
-    def published_view(self) -> Widget:
-        """The Published tab's content, made when the tab is first shown."""
-        return Vertical(
-            Static(id="published-head"), ItemList(id="published-list"), id="published-view"
-        )
+    def compose(self) -> ComposeResult:
+        yield Static(id="published-head")
+        yield ItemList(id="published-list")
 
-    def focus_published(self) -> None:
+    def shown(self) -> None:
         self.query_one("#published-list", ItemList).focus()
         self.load_published()
 
     def load_published(self, *, refresh: bool = False) -> None:
-        if not self.published_loaded and refresh:
-            return  # never shown: it loads when its tab is opened
-        self.published_loaded = True
-        client, org, site = self.client, self.organization_id, self.site_id
-        key = sites_memory(self.session).share_keys.get(site)
+        client, org, site = self.client, self.model.organization_id, self.model.site_id
+        key = sites_memory(self.host.session).share_keys.get(site)
 
         async def fetch() -> PublishedContentSite:
             return await client.sites.get_published_content_site(org, site, share_key=key or UNSET)
 
-        self.load(fetch, self.show_published, group="published", refresh=refresh)
+        self.host.load(fetch, self.show_published, group="published", refresh=refresh)
 
     def show_published(self, published: PublishedContentSite) -> None:
         site = published.site
@@ -116,7 +110,7 @@ class SitePublishedView(SiteParts):
                 Content.assemble("Published at ", text.content(site.urls.published, "bold"))
             )
         if site.visibility == "share-link":
-            if sites_memory(self.session).share_keys.get(self.site_id):
+            if sites_memory(self.host.session).share_keys.get(self.model.site_id):
                 lines.append(
                     Content.styled(
                         "Share-link site: URLs resolved with the share key typed in this session "
@@ -148,9 +142,9 @@ class SitePublishedView(SiteParts):
         def resolved(result: ResolvedShareKey | None) -> None:
             if result is None:
                 return
-            sites_memory(self.session).share_keys[self.site_id] = result.key
+            sites_memory(self.host.session).share_keys[self.model.site_id] = result.key
             self.show_published(result.published)
             self.notify("The share key resolves the site's URLs.", title="Done")
 
-        key = sites_memory(self.session).share_keys.get(self.site_id, "")
+        key = sites_memory(self.host.session).share_keys.get(self.model.site_id, "")
         self.app.push_screen(ShareKeyDialog(self.target(), key), resolved)

@@ -1,6 +1,6 @@
-"""Provides SiteSettingsActions: the Settings view of a site, and the sending of its changes.
+"""Provides SiteSettingsPane: the Settings view of a site (``2``), and the sending of its changes.
 
-The form (``SiteSettingsForm``) checks as you type and posts only what changed; this mixin tells
+The form (``SiteSettingsForm``) checks as you type and posts only what changed; this view tells
 a reader or an editor that nothing can be saved before anything is sent, sends the update,
 shows a refusal under the field it names, and journals a success with the previous values.
 """
@@ -10,18 +10,20 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from textual.widget import Widget
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
 
-from tui.core import text
 from tui.sites.logic.site_structure import NodeKind
 from tui.sites.site_settings_form import SiteSettings, SiteSettingsForm, field_of_refusal
 
 from ..api.errors import AnswerLostError, ApiError
 from ..shell.lost_answers import write_checked
 from ..shell.read_only import READ_ONLY_MESSAGE, read_only_app
-from .site_base import SiteParts, SiteView
+from .site_base import SiteView
+from .site_pane import SitePane
 
-__all__ = ["SiteSettingsActions", "settings_of"]
+__all__ = ["SiteSettingsPane", "settings_of"]
 
 _WORDS = {
     "title": "title",
@@ -60,22 +62,25 @@ def settings_of(view: SiteView) -> SiteSettings:
     )
 
 
-class SiteSettingsActions(SiteParts):
-    """Mixin of the site screen: the Settings tab."""
+class SiteSettingsPane(Vertical, SitePane):
+    """The Settings view: the form, filled from the model, and what Save sends."""
 
-    def settings_view(self) -> Widget:
-        """The Settings tab's content, made when the tab is first shown."""
-        return SiteSettingsForm(id="settings-form")
+    _warned_unsaved: tuple[str, ...] = ()
+    """The unsaved settings the user was last warned of, leaving the screen."""
+
+    def compose(self) -> ComposeResult:
+        yield SiteSettingsForm(id="settings-form")
 
     @property
     def settings_form(self) -> SiteSettingsForm:
         return self.query_one("#settings-form", SiteSettingsForm)
 
-    def show_settings_of(self, view: SiteView) -> None:
-        forms = list(self.query("#settings-form").results(SiteSettingsForm))
-        if not forms:
-            return  # not shown yet: filled in when its tab is first opened
-        form = forms[0]
+    def show_model(self) -> None:
+        """Show the settings of the site as last loaded."""
+        view = self.model.view
+        if view is None:
+            return
+        form = self.settings_form
         form.show_settings(settings_of(view))
         if read_only_app(self):
             form.say("docdeck runs in read-only mode: nothing you type here is saved.", error=True)
@@ -86,18 +91,14 @@ class SiteSettingsActions(SiteParts):
                 error=True,
             )
 
-    def focus_settings(self) -> None:
+    def shown(self) -> None:
         # The tab bar, not the first field: there 1-4 would be typed into the title instead of
         # switching views. Tab goes down into the fields.
-        self.query_one("TabbedContent Tabs").focus()
+        self.screen.query_one("TabbedContent Tabs").focus()
         self.settings_form.scroll_home(animate=False)
 
-    _warned_unsaved: tuple[str, ...] = ()
-    """The unsaved settings the user was last warned of, leaving the screen."""
-
     def unsaved_settings(self) -> tuple[str, ...]:
-        forms = list(self.query("#settings-form").results(SiteSettingsForm))
-        return tuple(forms[0].changes()) if forms else ()
+        return tuple(self.settings_form.changes())
 
     def warn_unsaved_settings(self) -> bool:
         """On the way out with settings typed but not saved: say so once (True), so that a
@@ -116,26 +117,24 @@ class SiteSettingsActions(SiteParts):
         )
         return True
 
-    def settings_have_focus(self) -> bool:
-        focused = self.focused
-        return focused is not None and any(
-            isinstance(a, SiteSettingsForm) for a in focused.ancestors
-        )
+    def warned_of_all(self) -> bool:
+        """Whether nothing is typed but not saved that the user was not warned of."""
+        return self.unsaved_settings() in ((), self._warned_unsaved)
 
-    def on_site_settings_form_submitted(self, event: SiteSettingsForm.Submitted) -> None:
-        # A handler by name: @on in a mixin that is not a widget class is never registered.
+    @on(SiteSettingsForm.Submitted)
+    def _submitted(self, event: SiteSettingsForm.Submitted) -> None:
         form = event.form
         if read_only_app(self):
             form.say(READ_ONLY_MESSAGE, error=True)
             return
-        if not self.may_change(f"change the settings of {self.site_title()}"):
+        if not self.host.may_change(f"change the settings of {self.site_title()}"):
             form.say(
                 "Nothing was sent: you need the admin role to change the settings.", error=True
             )
             return
         changes = event.changes
         before = self._previous(changes)
-        editor = self.editor()
+        editor = self.host.editor()
         words = ", ".join(_WORDS.get(name, name) for name in changes)
 
         async def undo() -> None:
@@ -162,20 +161,20 @@ class SiteSettingsActions(SiteParts):
                 return
             form.say(f"Saved: {words}.")
             description = f"Changed the {words} of {self.site_title()}"
-            self.journal_change(
+            self.host.journal_change(
                 "settings",
                 description,
                 undo,
                 [editor.call("sites", "update_site_by_id", **before)],
                 undone=partial(editor.site_holds, before),
             )
-            self.structure_changed(f"{description}.")
+            self.host.structure_changed(f"{description}.")
 
-        self.run_task(work, group="settings")
+        self.host.run_task(work, group="settings")
 
     def _previous(self, changes: dict[str, Any]) -> dict[str, Any]:
         """What to send to put back the settings ``changes`` replaces."""
-        site, outline = self.site, self.outline
+        site, outline = self.model.site, self.model.outline
         assert site is not None
         previous: dict[str, Any] = {}
         for name in changes:
@@ -210,6 +209,3 @@ class SiteSettingsActions(SiteParts):
 
 def _key(node: Any) -> str | None:
     return node.key if node is not None else None
-
-
-_ = text
