@@ -135,9 +135,9 @@ async def _typeahead_case(
 
 
 async def _typeahead(rounds: int) -> list[Row]:
-    from tui.emulator import create_app
-
-    from tui.shell.navigation import change_request_location, space_location
+    from tui.review.locations import change_request_location
+    from tui.service import create_app
+    from tui.shell.navigation import space_location
 
     large, demo = create_app("large"), create_app("demo")
 
@@ -280,9 +280,8 @@ async def _keys_meanwhile(app: Any, table: Any, keys: int, done: Any) -> list[fl
 
 
 async def _end(keys: int) -> tuple[float, list[str], list[float], list[float], int]:
-    from tui.emulator import create_app
-
-    from tui.shell.navigation import admin_view_location
+    from tui.admin.locations import admin_view_location
+    from tui.service import create_app
 
     service = create_app("large")
     listings = _Listings(httpx.ASGITransport(app=service))

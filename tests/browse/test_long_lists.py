@@ -167,7 +167,7 @@ class _ListRequests(httpx.AsyncBaseTransport):
 async def test_end_in_the_two_thousand_members_of_globex_reaches_the_last_at_the_largest_page(
     make_app, large_transport
 ):
-    from .admin_acting import open_admin
+    from ..pilot.admin_acting import open_admin
 
     listing = _ListRequests(large_transport, "/v1/orgs/org-globex/members")
     app = make_app(transport_override=listing)
@@ -189,7 +189,7 @@ async def test_end_in_the_two_thousand_members_of_globex_reaches_the_last_at_the
 async def test_a_key_after_end_keeps_the_cursor_where_it_goes_and_the_rest_still_loads(
     make_app, large_transport
 ):
-    from .admin_acting import open_admin
+    from ..pilot.admin_acting import open_admin
 
     gated = GatedTransport(large_transport, hold=lambda request: False)
     app = make_app(transport_override=gated)
@@ -210,7 +210,8 @@ async def test_a_key_after_end_keeps_the_cursor_where_it_goes_and_the_rest_still
 async def test_end_in_the_threads_of_a_change_request_reaches_the_last_thread(
     make_app, large_transport
 ):
-    from tui.shell.navigation import change_request_location, space_location
+    from tui.review.locations import change_request_location
+    from tui.shell.navigation import space_location
 
     threads = _ListRequests(large_transport, "")
     app = make_app(transport_override=threads)

@@ -12,8 +12,9 @@ from tests.pilot.fixtures import settle
 from tests.pilot.reviewing import diff_rows, drafts_home, open_change_request, tree_titles
 from tui.review.change_request import ChangeRequestScreen
 from tui.review.diff_view import DiffView
+from tui.review.locations import change_request_location
 from tui.service import create_app
-from tui.shell.navigation import change_request_location, space_location
+from tui.shell.navigation import space_location
 from tui.widgets import TreeItem
 from tui.widgets.key_footer import FooterKey, KeyFooter
 from tui.widgets.tree_levels import first_screenful

@@ -5,7 +5,8 @@ from __future__ import annotations
 from tui.browse.organization import OrganizationScreen
 from tui.browse.organizations import OrganizationsScreen
 from tui.review.change_request import ChangeRequestScreen
-from tui.shell.navigation import change_request_location, space_location
+from tui.review.locations import change_request_location
+from tui.shell.navigation import space_location
 
 from ..browse.test_browsing import tree_rows
 from ..pilot.fixtures import GatedTransport, settle
