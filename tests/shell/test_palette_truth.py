@@ -1,6 +1,6 @@
 """The palette offers only what works where it is opened.
 
-Every kind of place the app knows (``KIND_LABELS``) is opened at a place of the demo, and on
+Every kind of place the features register is opened at a place of the demo, and on
 each screen every command the palette's screen provider offers must run there: it is a binding
 of the screen, or of a pane on the focus chain, whose ``check_action`` lets it run. On a site,
 each of the four views offers its own keys and no other view's.
@@ -19,31 +19,34 @@ from textual.screen import Screen
 from tests.pilot.fixtures import settle
 from tests.review.test_drafts_kept import open_first_thread
 from tests.shell.test_read_only import READS
-from tui.review.thread import ThreadScreen
-from tui.shell.navigation import (
+from tui.admin.locations import (
     ADMIN_VIEWS,
-    KIND_LABELS,
-    Location,
     admin_location,
     admin_view_location,
-    change_request_location,
-    collection_location,
     content_access_location,
     member_location,
     openapi_spec_location,
+    team_location,
+)
+from tui.app import register_features
+from tui.review.locations import (
+    change_request_location,
+    review_queue_location,
+)
+from tui.review.thread import ThreadScreen
+from tui.shell.navigation import (
+    Location,
+    collection_location,
     organization_location,
     page_location,
-    review_queue_location,
     search_location,
-    site_location,
-    site_section_location,
-    sites_location,
     space_location,
-    team_location,
 )
 from tui.shell.palette import ScreenCommands
 from tui.shell.read_only import is_mutating
+from tui.shell.registry import Registry
 from tui.sites.audience_forms import ClaimForm
+from tui.sites.locations import site_location, site_section_location, sites_location
 from tui.sites.site import SiteScreen
 from tui.sites.site_pane import SitePane
 
@@ -190,7 +193,9 @@ def assert_all_run(screen: Screen[Any], where: str) -> list[str]:
 
 
 def test_every_kind_of_place_has_a_place_of_the_demo_here():
-    assert set(PLACES) == set(KIND_LABELS)
+    registry = Registry()
+    register_features(registry)
+    assert set(PLACES) == set(registry.kinds)
 
 
 @pytest.mark.parametrize("kind", sorted(k for k, places in PLACES.items() if places is not None))
