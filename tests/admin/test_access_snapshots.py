@@ -24,6 +24,10 @@ def opening(place, *keys: str):
         for key in keys:
             await pilot.press(key)
             await settle(pilot)
+        # A dialog's scrollbars settle a frame after its fields (seen under load): wait them out.
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        await settle(pilot)
 
     return run_before
 
