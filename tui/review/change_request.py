@@ -24,7 +24,7 @@ from tui.review.diff_threads import DiffThreads
 from tui.review.diff_title import DiffTitle
 from tui.review.diff_view import DiffMode, DiffView
 from tui.review.logic.activity import Facts, what_is_new
-from tui.review.logic.changes import ChangeKind, ChangeSet, ChangeTreeNode, PageChange
+from tui.review.logic.changes import ChangeSet, ChangeTreeNode, PageChange
 from tui.review.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from tui.review.thread_listing import THREAD_BINDINGS, ThreadListing
 
@@ -51,6 +51,7 @@ from ..shell.polling import ActivityPoller
 from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
 from ..widgets.tree_levels import Levels, first_screenful
+from .change_request_parts import merge_lines, no_text_change, tree_item
 from .locations import change_request_location, review_focus
 from .memory import review_memory
 
@@ -76,28 +77,6 @@ def _activity_facts(change_request: ChangeRequest, reviews: int) -> Facts:
         reviews=reviews,
         updated_at=change_request.updated_at.isoformat() if change_request.updated_at else "",
     )
-
-
-def _tree_item(node: ChangeTreeNode) -> TreeItem[ChangeTreeNode]:
-    change = node.change
-    return TreeItem(
-        f"page:{node.page_id}",
-        node.title,
-        "change" if change is not None else "context",
-        icon=change_mark(change) if change is not None else "·",
-        value=node,
-        expandable=bool(node.children),
-    )
-
-
-def _no_text_change(change: PageChange) -> str:
-    """What the diff pane says of a page whose text did not change."""
-    if change.is_(ChangeKind.ADDED) or change.is_(ChangeKind.REMOVED):
-        what = "added" if change.is_(ChangeKind.ADDED) else "removed"
-        return f"This page is {what}; it has no text of its own (a link or a group)."
-    if change.is_(ChangeKind.MOVED) or change.is_(ChangeKind.RENAMED):
-        return "Only its place or its title changed: the text is the same."
-    return "The text of this page did not change."
 
 
 class ChangeRequestScreen(
@@ -380,7 +359,7 @@ class ChangeRequestScreen(
         stack: list[tuple[str | None, list[ChangeTreeNode], int]] = [(None, list(changes.tree), 0)]
         while stack:
             parent, nodes, depth = stack.pop()
-            levels[parent] = [_tree_item(node) for node in nodes]
+            levels[parent] = [tree_item(node) for node in nodes]
             for node in nodes:
                 if node.children:
                     key = f"page:{node.page_id}"
@@ -479,7 +458,7 @@ class ChangeRequestScreen(
         self._show_diff_title(change, None)
         if not change.markdown_changed:
             self._page_diff = None
-            self.diff_view.show_message(_no_text_change(change))
+            self.diff_view.show_message(no_text_change(change))
             self._after_first_diff()
             return
         compared = self.compared_view() or view
@@ -750,40 +729,8 @@ class ChangeRequestScreen(
         return await fetch_merge_changes(self.client, self.space_id, view.change_request)
 
     def _show_merge(self, merge: RevisionSemanticChanges | None) -> None:
-        if merge is None:
-            return
-        words = {
-            "page_created": "added",
-            "page_edited": "edited",
-            "page_deleted": "removed",
-            "page_moved": "moved",
-            "file_created": "file added",
-            "file_edited": "file edited",
-            "file_deleted": "file removed",
-            "variables_edited": "variables edited",
-        }
-        lines = [
-            Content.styled(
-                f"What the merge did to main ({plural(len(merge.changes) + merge.more, 'change')})",
-                "bold",
-            )
-        ]
-        for change in merge.changes:
-            what = words.get(change.type, change.type.replace("_", " "))
-            name = change.page.title if change.page else change.file.name if change.file else ""
-            line = Content.assemble(
-                Content.styled(f"{what:>16}  ", "$text-accent"), text.content(name)
-            )
-            if change.type == "page_moved" and change.parent is not None:
-                before = change.parent.before.title if change.parent.before else "the top level"
-                after = change.parent.after.title if change.parent.after else "the top level"
-                line = Content.assemble(
-                    line, Content.styled(f"  from {before} to {after}", "$text-muted")
-                )
-            lines.append(line)
-        if merge.more:
-            lines.append(Content.styled(f"… and {merge.more} more", "$text-muted"))
-        self.query_one("#merge-changes", Static).update(Content("\n").join(lines))
+        if merge is not None:
+            self.query_one("#merge-changes", Static).update(merge_lines(merge))
 
     # -- where this screen leads -----------------------------------------------------------
 
