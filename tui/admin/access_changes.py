@@ -11,30 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import ClassVar, Literal
+from typing import Literal
 
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.timer import Timer
-from textual.widgets import Input, OptionList, Static
 
 from tui.admin.logic.content_access import Preview
 from tui.core import text
 from tui.core.humanize import plural
 from tui.dialogs.base import heading
-from tui.dialogs.fitting import FittedDialog
+from tui.dialogs.search_picker import SearchPicker
 
 from ..api import UNSET, Client
-from ..api.errors import ApiError
-from ..api.models import Team
-from ..shell.failures import GuardedWork
-from ..shell.host import Hosted
-from ..widgets import ItemList, ListEntry
+from ..api.models import Page, Team
 from .bulk_dialog import BulkDialog
 
 __all__ = ["CONTENT_ROLES", "AccessChange", "AccessChangeDialog", "TeamPicker"]
@@ -49,7 +37,6 @@ CONTENT_ROLES: list[tuple[str, str]] = [
 ]
 """The roles a member or a team can be given on a space or a collection (no guest here)."""
 
-SEARCH_SETTLE = 0.2
 SHOWN = 100
 
 
@@ -188,123 +175,28 @@ async def given_here(
     return {p.team.id: p.permission async for p in client.paginate(teams, content_id)}
 
 
-class TeamPicker(FittedDialog, GuardedWork, Hosted, ModalScreen[list[Team] | None]):
+class TeamPicker(SearchPicker[Team]):
     """The organisation's teams, searched by title as you type; space marks, Enter ends."""
 
-    CSS_PATH = ["../styles/dialogs.tcss", "../styles/admin_dialogs.tcss"]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close", id="dialog.close", tooltip="Close without choosing"),
-        Binding("space", "mark", "Select", id="picker.mark", show=False, tooltip="Select or unselect"),
-        Binding("down", "to_list", "To the list", show=False, id="picker.down"),
-    ]  # fmt: skip
+    PLACEHOLDER = "Team title…"
+    LIST_ID = "picker-teams"
+    WHAT = "team"
+    EMPTY = "No team matches."
 
     def __init__(self, title: str, organization_id: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.organization_id = organization_id
-        self.chosen: dict[str, Team] = {}
-        self._timer: Timer | None = None
-        self._query = ""
+        super().__init__(title, organization_id, several=True)
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog list-dialog picker"):
-            yield Static(Content(self.title_text), classes="dialog-title")
-            yield Input(placeholder="Team title…", id="picker-search", compact=True)
-            yield Static(id="picker-summary", classes="impact")
-            with VerticalScroll(classes="dialog-body"):
-                yield ItemList(id="picker-teams")
-            yield Static(
-                Content.styled(
-                    "Type to search · ↓ to the list · space selects · Enter ends · Esc closes",
-                    "$text-muted",
-                ),
-                classes="dialog-footer",
-            )
-
-    def on_mount(self) -> None:
-        self.query_one("#picker-search", Input).focus()
-        self._search("")
-
-    @on(Input.Changed, "#picker-search")
-    def _typed(self, event: Input.Changed) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(SEARCH_SETTLE, partial(self._search, event.value.strip()))
-
-    @on(Input.Submitted, "#picker-search")
-    def _submitted(self) -> None:
-        self._finish()
-
-    def _search(self, query: str) -> None:
-        self._query = query
-        self.run_guarded(partial(self._load, query), group="search")
-
-    async def _load(self, query: str) -> None:
-        listing = self.query_one("#picker-teams", ItemList)
-        try:
-            page = await self.client.teams.list_teams_in_organization_by_id(
-                self.organization_id, title=query or UNSET, limit=SHOWN
-            )
-        except ApiError as error:
-            listing.set_entries([], empty=f"{error.title}: {error.message}")
-            return
-        if query != self._query:
-            return
-        listing.set_entries([self._entry(t) for t in page.items], empty="No team matches.")
-        total = page.count if page.count is not None else len(page.items)
-        self._summary(f"{plural(total, 'team')} found")
-        self.call_after_refresh(self.fit_body)
-
-    def _entry(self, team: Team) -> ListEntry:
-        mark = "✓ " if team.id in self.chosen else "  "
-        prompt = Content.assemble(
-            Content.styled(mark, "bold"),
-            text.content(team.title),
-            Content.styled(f"  {plural(team.members, 'member')}", "$text-muted"),
+    async def fetch(self, query: str) -> Page[Team]:
+        return await self.client.teams.list_teams_in_organization_by_id(
+            self.organization_id, title=query or UNSET, limit=SHOWN
         )
-        return ListEntry(team.id, prompt, text.one_line(team.title), team)
 
-    def _summary(self, found: str) -> None:
-        chosen = f" · {len(self.chosen)} selected" if self.chosen else ""
-        self.query_one("#picker-summary", Static).update(Content(found + chosen))
-        self._found = found
+    def key_of(self, item: Team) -> str:
+        return item.id
 
-    def action_to_list(self) -> None:
-        self.query_one("#picker-teams", ItemList).focus()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "mark":
-            return isinstance(self.focused, ItemList)
-        if action == "to_list":
-            return isinstance(self.focused, Input)
-        return True
-
-    def action_mark(self) -> None:
-        listing = self.query_one("#picker-teams", ItemList)
-        entry = listing.highlighted_entry
-        if entry is None:
-            return
-        team: Team = entry.value
-        if team.id in self.chosen:
-            del self.chosen[team.id]
-        else:
-            self.chosen[team.id] = team
-        listing.set_entries([self._entry(e.value) for e in listing.entries], empty="No team.")
-        listing.select_key(entry.key)
-        listing.action_cursor_down()
-        self._summary(self._found)
-
-    @on(OptionList.OptionSelected, "#picker-teams")
-    def _chosen(self) -> None:
-        self._finish()
-
-    def _finish(self) -> None:
-        if self.chosen:
-            self.dismiss(list(self.chosen.values()))
-            return
-        entry = self.query_one("#picker-teams", ItemList).highlighted_entry
-        if entry is not None:
-            self.dismiss([entry.value])
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def label_of(self, item: Team) -> tuple[Content, str]:
+        label = Content.assemble(
+            text.content(item.title),
+            Content.styled(f"  {plural(item.members, 'member')}", "$text-muted"),
+        )
+        return label, text.one_line(item.title)
