@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 
 REFERENCE = Path(
@@ -104,9 +105,19 @@ def _resolve_response(response: dict[str, Any]) -> dict[str, Any]:
     return response
 
 
+def _full_schema(schema: str) -> dict[str, Any]:
+    return {**_convert(json.loads(schema)), "components": components()}
+
+
 @cache
 def _validator(schema: str) -> jsonschema.Draft7Validator:
-    return jsonschema.Draft7Validator({**_convert(json.loads(schema)), "components": components()})
+    return jsonschema.Draft7Validator(_full_schema(schema))
+
+
+@cache
+def _fast_validator(schema: str) -> Any:
+    # Formats are not checked, as jsonschema's Draft7Validator does not check them by default.
+    return fastjsonschema.compile(_full_schema(schema), use_formats=False)
 
 
 _CHECKED: dict[tuple[str, str, int, bytes], list[str]] = {}
@@ -144,9 +155,18 @@ def check(method: str, path: str, status: int, body: Any) -> list[str]:
         if body is not None and status != 204:
             return [f"{operation.operation_id}: status {status} declares no body, got one"]
         return []
-    validator = _validator(json.dumps(schema, sort_keys=True))
+    key = json.dumps(schema, sort_keys=True)
+    # The compiled validator says whether the answer honours the schema; only when it does
+    # not does jsonschema walk the answer again to word every problem.
+    try:
+        _fast_validator(key)(body)
+    except fastjsonschema.JsonSchemaValueException as refusal:
+        fast_problem = f"{operation.operation_id} {status}: {refusal.message[:300]}"
+    else:
+        return []
     problems = []
-    for error in sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))[:5]:
+    errors = _validator(key).iter_errors(body)
+    for error in sorted(errors, key=lambda e: list(e.absolute_path))[:5]:
         where = "/".join(str(part) for part in error.absolute_path) or "(root)"
         problems.append(f"{operation.operation_id} {status} at {where}: {error.message[:300]}")
-    return problems
+    return problems or [fast_problem]
