@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..widgets.breadcrumbs import Crumb
+from ..core.crumb import Crumb
 
 if TYPE_CHECKING:
     # Types only: the first frame is painted before the models load (tui/first_screen.py).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual.content import Content
@@ -12,16 +11,9 @@ from textual.style import Style
 from textual.widget import Widget
 
 from tui.core import text
+from tui.core.crumb import Crumb
 
 __all__ = ["Breadcrumbs", "Crumb"]
-
-
-@dataclass(frozen=True)
-class Crumb:
-    """One step of the trail: its title (server text) and the action a click runs, if any."""
-
-    title: str
-    action: str | None = None
 
 
 class Breadcrumbs(Widget):
