@@ -16,7 +16,8 @@ import httpx
 import pytest
 
 from tui.api import Client, RetryPolicy
-from tui.service import create_app
+from tui.service import Emulator, create_app
+from tui.service.app import asgi_app
 
 from . import contract
 
@@ -98,10 +99,25 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+_BUILT: dict[str, Any] = {}  # the datasets built in this process, each service served a copy
+
+
+def fresh_service(dataset: str = "demo", clock: Callable[[], datetime] | None = None) -> Any:
+    """A fresh in-memory local service on a dataset, as ``create_app(dataset)`` makes it.
+
+    The dataset is built once per process and each service gets a copy of its database
+    (SQLite's backup: 1 ms for the demo, 70 ms for ``large``, which takes seconds to build).
+    """
+    built = _BUILT.get(dataset)
+    if built is None:
+        built = _BUILT[dataset] = create_app(dataset).state.emulator.store
+    return asgi_app(Emulator(built.copy(), clock=clock))
+
+
 @pytest.fixture
 def service(clock: FakeClock) -> Any:
     """A fresh in-memory local service on the demo dataset."""
-    return create_app("demo", clock=clock)
+    return fresh_service("demo", clock)
 
 
 @pytest.fixture

@@ -13,10 +13,9 @@ from tests.pilot.admin_acting import choose, highlight_row, open_admin, rows
 from tests.pilot.fixtures import paste, settle
 from tui.admin.access_dialogs import ExportCsvForm, WhoCanDialog
 from tui.admin.admin_member import MemberScreen
-from tui.service import create_app
 from tui.widgets import ItemList, TextField
 
-from ..conftest import ORG
+from ..conftest import ORG, fresh_service
 
 EDITORS_AND_ABOVE = {"admin", "create", "review", "edit"}
 
@@ -137,7 +136,7 @@ async def until(pilot, condition, rounds=2000):
 class TestALargeOrganisation:
     @pytest.fixture
     def service(self, clock):
-        return create_app("large", clock=clock)
+        return fresh_service("large", clock)
 
     async def test_it_says_what_building_takes_and_waits(self, make_app, transport):
         app = make_app()

@@ -5,17 +5,16 @@ from __future__ import annotations
 import pytest
 
 from tests.pilot.fixtures import GatedTransport, settle
-from tui.service import create_app
 from tui.widgets import Breadcrumbs, DetailPane
 
-from ..conftest import RecordingTransport
+from ..conftest import RecordingTransport, fresh_service
 
 
 @pytest.fixture
 def large_transport():
     import httpx
 
-    return RecordingTransport(httpx.ASGITransport(app=create_app("large")))
+    return RecordingTransport(httpx.ASGITransport(app=fresh_service("large")))
 
 
 async def open_globex(pilot):

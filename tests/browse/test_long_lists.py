@@ -8,8 +8,8 @@ import httpx
 import pytest
 from textual.app import App, ComposeResult
 
+from tests.conftest import fresh_service
 from tests.pilot.fixtures import GatedTransport, settle
-from tui.service import create_app
 from tui.widgets import ItemTree, TreeItem
 
 from .test_large_organisation import details_title, open_globex
@@ -18,7 +18,7 @@ from .test_large_organisation import details_title, open_globex
 @pytest.fixture(scope="module")
 def large_service() -> Any:
     """The large dataset, served once for this module's tests, which only read it."""
-    return create_app("large")
+    return fresh_service("large")
 
 
 @pytest.fixture

@@ -13,20 +13,19 @@ from tests.pilot.reviewing import diff_rows, drafts_home, open_change_request, t
 from tui.review.change_request import ChangeRequestScreen
 from tui.review.diff_view import DiffView
 from tui.review.locations import change_request_location
-from tui.service import create_app
 from tui.shell.navigation import space_location
 from tui.widgets import TreeItem
 from tui.widgets.key_footer import FooterKey, KeyFooter
 from tui.widgets.tree_levels import first_screenful
 
-from ..conftest import RecordingTransport
+from ..conftest import RecordingTransport, fresh_service
 
 __all__ = ["drafts_home"]
 
 
 @pytest.fixture
 def large_transport() -> RecordingTransport:
-    return RecordingTransport(httpx.ASGITransport(app=create_app("large")))
+    return RecordingTransport(httpx.ASGITransport(app=fresh_service("large")))
 
 
 async def _open(pilot: Any, transport: RecordingTransport, subject: str) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.conftest import RecordingTransport
+from tests.conftest import RecordingTransport, fresh_service
 from tui.api import Client, RetryPolicy
-from tui.service import create_app
 from tui.service.datasets.hostile import HOSTILE, NASTY_TITLES
 from tui.service.datasets.large import GLOBEX
 
@@ -15,12 +14,12 @@ from tui.service.datasets.large import GLOBEX
 @pytest.fixture(scope="module")
 def large_app():
     # A tuple, as when it also carried the build time (now in tests/benchmarks/bench_data.py).
-    return create_app("large"), None
+    return fresh_service("large"), None
 
 
 @pytest.fixture(scope="module")
 def hostile_app():
-    return create_app("hostile")
+    return fresh_service("hostile")
 
 
 def client_of(app) -> Client:
