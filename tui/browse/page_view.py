@@ -119,6 +119,9 @@ class PageView(GuardedWork, VerticalScroll):
     }
     """
 
+    part_size: ClassVar[int] = PAGE_CHUNK
+    """About how many characters of a long page are shown at a time."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "scroll_down", "Down", show=False, id="page.down"),
         Binding("k", "scroll_up", "Up", show=False, id="page.up"),
@@ -189,7 +192,7 @@ class PageView(GuardedWork, VerticalScroll):
         """Show the next part of a long page."""
         if not self._rest:
             return
-        part, self._rest = split_markdown(self._rest)
+        part, self._rest = split_markdown(self._rest, self.part_size)
         await self.markdown.append(part)
         self._widen_tables()
         self._show_more_notice()
@@ -226,7 +229,7 @@ class PageView(GuardedWork, VerticalScroll):
             self.markdown.display = True
             source = text.safe(body if body is not None else page.markdown or "")
             repeats_title = opens_with_title(source, text.safe(page.title))
-            shown, self._rest = split_markdown(source)
+            shown, self._rest = split_markdown(source, self.part_size)
             # Empty, then appended: Markdown.append re-reads the last block it parsed, and
             # after update() it would merge the next part's first block into the last one
             # shown (a section's body vanished after m). Appended from the start, every part
