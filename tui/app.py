@@ -29,7 +29,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
-from textual.widgets import Input
 
 from tui.browse.organizations import OrganizationsScreen
 
@@ -536,8 +535,9 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # A headless run (tests, snapshots) has nobody to blink for, and a still cursor keeps
-        # screenshots identical from one run to the next.
-        if self.is_headless and isinstance(event.widget, Input):
+        # screenshots identical from one run to the next. Inputs and text areas blink (a text
+        # area is not imported here: the first frame needs none).
+        if self.is_headless and hasattr(event.widget, "cursor_blink"):
             event.widget.cursor_blink = False
 
     # -- failures --------------------------------------------------------------------------
