@@ -47,6 +47,9 @@ def test_change_request_in_the_other_layout(snap_compare, make_app, size):
         await open_change_request(pilot, "Document the new rate limits")
         await pilot.press("v")
         await settle(pilot)
+        # Its toast lasts 1.5 s, which a loaded machine may or may not outlast: without it.
+        pilot.app.clear_notifications()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
 
