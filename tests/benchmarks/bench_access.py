@@ -10,6 +10,11 @@ the process's peak resident size (the local service's data included: it runs in 
 process) and its resident size sampled during the build, and keypress to repaint while the
 build runs (a ``down`` every 50 ms, timed as ``bench_app.py`` does). Targets (issue 17): peak
 RSS under 300 MiB, keys at p95 under 50 ms.
+
+``test_keys_during_the_build_with_the_service_in_its_own_process``: the same build against
+``docdeck serve --dataset large`` over loopback HTTP, as a user has it, for a minute (then Esc):
+the in-process figures count the service's work as the app's, since both share one event loop.
+Reported: keypress to repaint during the build in both set-ups, from the same run.
 """
 
 from __future__ import annotations
@@ -22,11 +27,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.bench_admin import GLOBEX, _app, _until
+import httpx
+
+from tests.benchmarks.bench_admin import GLOBEX, CountingTransport, _app, _until
 from tests.benchmarks.bench_app import _figures, _settle, key_to_repaint, recorded_repaints
 from tui.admin.access_dialogs import ExportCsvForm
 from tui.admin.admin_access import AccessScreen
 from tui.admin.locations import admin_view_location
+from tui.api import Client, RetryPolicy
+from tui.app import ConnectionLabel, DocdeckApp
 from tui.widgets import TextField
 
 
@@ -94,3 +103,53 @@ async def test_the_access_csv_of_one_permission_on_globex() -> None:
     )
     assert lines == build.rows + 1
     assert keys
+
+
+async def _keys_during_a_build(app: DocdeckApp, seconds: float) -> tuple[list[float], int]:
+    """Keypress to repaint (a ``down`` every 50 ms) during ``seconds`` of building the access
+    of Globex's admins; the spaces done by then."""
+    keys: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        app.open_location(admin_view_location(GLOBEX, "access"))
+        screen: Any = app.screen
+        assert isinstance(screen, AccessScreen)
+        await _until(lambda: screen.view is not None, 120)
+        await _settle(pilot)
+        screen.role = "admin"
+        screen.action_build()
+        await _until(lambda: len(screen.table.shown) > 0, 120)
+        table = screen.table
+        started = time.perf_counter()
+        with recorded_repaints(screen, lambda: table.cursor_row) as repaints:
+            while screen.building and time.perf_counter() - started < seconds:
+                if table.cursor_row < table.row_count - 1:
+                    keys.append(await key_to_repaint(app, "down", repaints, past=table.cursor_row))
+                await asyncio.sleep(0.05)
+        done = screen.build.spaces_done
+        await pilot.press("escape")
+        await _settle(pilot)
+    return keys, done
+
+
+async def test_keys_during_the_build_with_the_service_in_its_own_process() -> None:
+    from tests.benchmarks.bench_speed import _served
+
+    seconds = float(os.environ.get("DOCDECK_BENCH_SECONDS", "60"))
+    in_process, _transport = _app("large")
+    keys_in, done_in = await _keys_during_a_build(in_process, seconds)
+    with tempfile.TemporaryDirectory() as folder, _served("large", Path(folder)) as base:
+        transport = CountingTransport(httpx.AsyncHTTPTransport())
+        client = Client(
+            "demo-admin", base_url=base, transport=transport, retry=RetryPolicy(attempts=1)
+        )
+        served = DocdeckApp(client, ConnectionLabel("bench", "loopback"), clock=lambda: 0.0)
+        keys_http, done_http = await _keys_during_a_build(served, seconds)
+    print(
+        f"\nKeys during {seconds:.0f} s of building Globex's access for one permission (admin),"
+        f" 80x24:\n"
+        f"  in-process service (one event loop): {done_in:,} spaces; {_figures(keys_in)}\n"
+        f"  docdeck serve over loopback HTTP:    {done_http:,} spaces; {_figures(keys_http)}\n"
+        f"  (target: p95 under 50 ms)"
+    )
+    assert keys_in and keys_http
