@@ -219,8 +219,11 @@ def list_organization_change_requests(ctx: Ctx, organizationId: str) -> dict[str
         space_id = request["space"]
         if space_id not in spaces:
             space = ctx.store.get("space", space_id)
-            ours = space is not None and space["organization"] == organizationId
-            spaces[space_id] = space if ours and not space.get("deletedAt") else None
+            if space is not None and (
+                space["organization"] != organizationId or space.get("deletedAt")
+            ):
+                space = None
+            spaces[space_id] = space
         return spaces[space_id]
 
     requests = [
