@@ -217,7 +217,11 @@ def _kind(path: str) -> str:
     if bare.endswith(("/reviews", "/requested-reviewers")):
         return "review states"
     if bare.endswith("/comments"):
-        return "newest threads"
+        return "lists of threads"
+    if "/comments/" in bare:
+        return "a thread read"
+    if "/change-requests/" in bare and bare.count("/") == 4:
+        return "a change request read"
     return "other"
 
 
