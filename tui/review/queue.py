@@ -111,8 +111,13 @@ async def gather_change_requests(
             queue.add(queue_entry(space, cr) for cr in listed[space_id])
             arrived(space, len(listed[space_id]))
 
-        # The spaces already known first: their rows show without waiting for a request.
-        await gather_limited(sorted(on_page, key=lambda s: s not in known), one, limit=AT_ONCE)
+        # The spaces already known first: their rows show without waiting for a request. A
+        # space that cannot be read leaves the others' rows shown, then says why.
+        ordered = sorted(on_page, key=lambda s: s not in known)
+        failed = await gather_limited(ordered, one, limit=AT_ONCE, return_exceptions=True)
+        for error in failed:
+            if isinstance(error, Exception):
+                raise error
         token = page.next_page
         if not token:
             break
