@@ -54,6 +54,7 @@ async def _poll_for(
             kinds[kind] = kinds.get(kind, 0) + count
         each.append(sum(made.values()))
         looks += 1
+    assert looks and all(each)  # every look asked the service something
     return looks, kinds, each
 
 

@@ -214,8 +214,10 @@ def _kind(path: str) -> str:
         return "lists of a space's change requests"
     if bare.startswith("/spaces/") and bare.count("/") == 2:
         return "spaces read"
-    if bare.endswith(("/reviews", "/requested-reviewers")):
-        return "review states"
+    if bare.endswith("/reviews"):
+        return "lists of reviews"
+    if bare.endswith("/requested-reviewers"):
+        return "lists of requested reviewers"
     if bare.endswith("/comments"):
         return "lists of threads"
     if "/comments/" in bare:
