@@ -70,7 +70,7 @@ async def test_one_failed_request_of_the_queue_is_said_and_is_not_offline(make_a
         screen = app.screen
         assert isinstance(screen, ReviewQueueScreen) and breakable.dropped == 1
         summary = str(screen.query_one("#queue-summary").render())
-        assert "Listing the spaces" not in summary
+        assert "Listing the open change requests" not in summary
         assert "listed; the rest could not be read (Service unreachable) · r tries again" in (
             summary
         )

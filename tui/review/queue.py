@@ -22,7 +22,7 @@ from tui.review.logic.changes import ChangeSet, compare
 from tui.review.logic.review_queue import QueueEntry, ReviewQueue, latest, review_state
 
 from ..api import Client
-from ..api.errors import NotFoundError
+from ..api.errors import ForbiddenError, NotFoundError
 from ..api.models import ChangeRequest, Space, User
 
 __all__ = [
@@ -101,8 +101,9 @@ async def gather_change_requests(
             if space is None:
                 try:
                     space = await client.spaces.get_space_by_id(space_id)
-                except NotFoundError:
-                    # Deleted since it was listed: its change requests went with it.
+                except (NotFoundError, ForbiddenError):
+                    # Deleted since it was listed (its change requests went with it), or not
+                    # readable by the user: a list of the spaces would not have shown it.
                     listed.pop(space_id, None)
                     queue.drop_space(space_id)
                     return

@@ -145,7 +145,7 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             *(Tab(section.heading, id=section.value) for section in Section),
             active=Section.OPEN.value,
         )
-        yield Static(Content("Listing the spaces…"), id="queue-summary")
+        yield Static(Content("Listing the open change requests…"), id="queue-summary")
         yield ItemList(id="queue", classes="main-list")
 
     def on_mount(self) -> None:
