@@ -10,7 +10,10 @@ from tui.api import Client
 from tui.api.resources._base import Resource
 
 # In the official OpenAPI document but not in operations.tsv (see its docstring).
-EXTRA = {("space_comments", "list_commenters_in_space")}
+EXTRA = {
+    ("space_comments", "list_commenters_in_space"),
+    ("change_requests", "list_change_requests_for_organization"),
+}
 
 
 def rows() -> list[dict[str, str]]:

@@ -64,6 +64,46 @@ async def test_a_new_thread_appears_on_the_queue_without_a_key_and_x_marks_it_se
         assert "●" not in facts_line(queue, "Add a rollback checklist")
 
 
+async def test_a_look_at_a_quiet_queue_asks_one_list_and_nothing_else(make_app, transport):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        queue = await open_queue(pilot)
+        shown = [e.prompt.plain for e in queue.listing.entries]
+        asked = len(transport.sent)
+        queue.activity.look_now()
+        await settle(pilot)
+        assert [s.path for s in transport.sent[asked:]] == [
+            "/v1/orgs/org-northwind/change-requests"
+        ]
+        assert [e.prompt.plain for e in queue.listing.entries] == shown
+        assert queue.activity.delay == 2 * queue.activity.schedule.interval  # nothing changed
+
+
+async def test_a_change_request_opened_in_a_space_without_any_shows_on_the_next_look(
+    make_app, transport, admin
+):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        queue = await open_queue(pilot)
+        spaces = await admin.spaces.list_spaces_in_organization_by_id("org-northwind")
+        handbook = next(s for s in spaces.items if s.title == "Team handbook")
+        made = await admin.change_requests.create_change_request(handbook.id, subject="Holidays")
+        await admin.change_requests.update_change_request_by_id(handbook.id, made.id, status="open")
+        asked = len(transport.sent)
+        queue.activity.look_now()
+        await settle(pilot)
+        assert any("Holidays  in Team handbook" in e.prompt.plain for e in queue.listing.entries)
+        # Its space was read once, then known: the next look is one list again.
+        read = [s.path for s in transport.sent[asked:] if s.path.startswith("/v1/spaces/")]
+        assert f"/v1/spaces/{handbook.id}" in read
+        asked = len(transport.sent)
+        queue.activity.look_now()
+        await settle(pilot)
+        assert [s.path for s in transport.sent[asked:]] == [
+            "/v1/orgs/org-northwind/change-requests"
+        ]
+
+
 async def test_the_marks_survive_a_restart(make_app, tmp_path):
     store = SeenStore(tmp_path / "seen.json")
     app = make_app(seen_store=store)

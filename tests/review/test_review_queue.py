@@ -43,14 +43,17 @@ async def test_the_queue_lists_open_change_requests_newest_first_asking_only_spa
             "#1 Restructure the Python SDK guide  in Python SDK",
             "#2 Explain when tokens expire  in API Reference",
         ]
-        # Only the spaces whose counts say they have open change requests were asked.
-        listed = {
+        # One list of the organisation's open change requests, then only the spaces that have
+        # some were read (never a list per space).
+        lists = [s.path for s in sent(transport, "GET") if s.path.endswith("/change-requests")]
+        assert lists == ["/v1/orgs/org-northwind/change-requests"]
+        read = {
             s.path.split("/")[3]
             for s in sent(transport, "GET")
-            if s.path.endswith("/change-requests")
+            if s.path.startswith("/v1/spaces/") and s.path.count("/") == 3
         }
         spaces = await app.client.spaces.list_spaces_in_organization_by_id("org-northwind")
-        assert listed == {s.id for s in spaces.items if s.change_requests_open}
+        assert read == {s.id for s in spaces.items if s.change_requests_open}
         assert app.screen_stack[-2].location.title == "Northwind Labs"
         assert [c.title for c in queue.query_one("Breadcrumbs").crumbs] == [
             "Northwind Labs",
@@ -83,7 +86,10 @@ async def test_an_organisation_without_open_change_requests_says_so(make_app, tr
         assert "No open change request in this organisation." in [
             str(queue.listing.get_option_at_index(0).prompt)
         ]
-        assert not [s for s in sent(transport, "GET") if s.path.endswith("/change-requests")]
+        # One list of the organisation's open change requests, empty: no space was read.
+        lists = [s.path for s in sent(transport, "GET") if s.path.endswith("/change-requests")]
+        assert lists == ["/v1/orgs/org-community/change-requests"]
+        assert not [s for s in sent(transport, "GET") if s.path.startswith("/v1/spaces/")]
 
 
 async def test_the_space_tab_filters_by_status_and_only_mine(make_app, transport):

@@ -12,7 +12,6 @@ from tui.review.logic.review_queue import (
     Section,
     listing_cost,
     review_state,
-    spaces_to_ask,
     state_cost,
 )
 
@@ -121,16 +120,12 @@ def test_walking_the_queue_skips_change_requests_without_open_threads():
     assert queue.after(None, with_threads=True).number == 1
 
 
-@dataclass
-class Space:
-    change_requests_open: int
-
-
-def test_only_spaces_with_open_change_requests_are_asked_and_the_cost_stays_small():
-    spaces = [Space(0)] * 9_997 + [Space(1), Space(200), Space(1)]
-    assert len(spaces_to_ask(spaces)) == 3
-    assert listing_cost(10_000, 3) == 13
-    assert listing_cost(10_001, 3) == 14
+def test_the_listing_costs_a_request_per_thousand_change_requests_and_one_per_new_space():
+    # Globex: 202 open change requests in 3 spaces, whatever the count of its spaces.
+    assert listing_cost(202, 3) == 4
+    assert listing_cost(202, 0) == 1  # a later look: the spaces are known
+    assert listing_cost(0, 0) == 1
+    assert listing_cost(1_001, 0) == 2
 
 
 @dataclass

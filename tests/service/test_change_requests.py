@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ORG
+from tests.conftest import ORG, OTHER_ORG
 from tui.api import errors
 
 
@@ -91,6 +91,47 @@ async def test_an_unknown_status_filter_is_refused(reader):
     with pytest.raises(errors.BadRequestError) as caught:
         await reader.change_requests.list_change_requests_for_space(space.id, status="closed")
     assert "status" in caught.value.message
+
+
+async def test_an_organisation_lists_the_open_change_requests_of_all_its_spaces_at_once(
+    reader, transport
+):
+    listed = await reader.change_requests.list_change_requests_for_organization(ORG)
+    assert transport.sent[-1].path == f"/v1/orgs/{ORG}/change-requests"
+    each: set[tuple[str | None, str]] = set()
+    for space in (await reader.spaces.list_spaces_in_organization_by_id(ORG)).items:
+        page = await reader.change_requests.list_change_requests_for_space(space.id)
+        each |= {(space.id, r.id) for r in page.items}
+    assert {(r.space, r.id) for r in listed.items} == each and listed.count == len(each) == 4
+    assert all(r.status == "open" for r in listed.items)
+    created = [(r.created_at, r.number) for r in listed.items]
+    assert created == sorted(created, reverse=True)  # newest first, as a space's list
+
+
+async def test_the_organisations_list_takes_the_filters_of_a_spaces_list(reader):
+    drafts = await reader.change_requests.list_change_requests_for_organization(ORG, status="draft")
+    assert sorted(r.subject for r in drafts.items) == [
+        "Document parental leave",
+        "Merge Rollbacks into Deployments",
+    ]
+    by_ada = await reader.change_requests.list_change_requests_for_organization(
+        ORG, creator="u-ada"
+    )
+    assert {r.created_by.id for r in by_ada.items} == {"u-ada"}
+    first = await reader.change_requests.list_change_requests_for_organization(ORG, limit=3)
+    rest = await reader.change_requests.list_change_requests_for_organization(
+        ORG, limit=3, page=first.next_page
+    )
+    assert len(first.items) == 3 and len(rest.items) == 1 and not rest.next_page
+
+
+async def test_the_organisations_list_leaves_out_a_deleted_space_and_strangers(admin, reader):
+    space = await _space(admin, "API Reference")
+    await admin.spaces.delete_space_by_id(space.id)
+    listed = await admin.change_requests.list_change_requests_for_organization(ORG)
+    assert listed.items and all(r.space != space.id for r in listed.items)
+    with pytest.raises(errors.NotFoundError):  # not a member: it does not exist for them
+        await reader.change_requests.list_change_requests_for_organization(OTHER_ORG)
 
 
 # -- creating and finding ---------------------------------------------------------------------

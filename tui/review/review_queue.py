@@ -137,13 +137,15 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             self, self.look_for_activity, self.docdeck.config.poll_interval
         )
         self._seen: dict[str, Facts] | None = None
+        self._spaces: dict[str, Space] = {}
+        """The spaces of the queue's change requests by id, kept so that a look asks one list."""
 
     def compose_body(self) -> ComposeResult:
         yield Tabs(
             *(Tab(section.heading, id=section.value) for section in Section),
             active=Section.OPEN.value,
         )
-        yield Static(Content("Listing the spaces…"), id="queue-summary")
+        yield Static(Content("Listing the open change requests…"), id="queue-summary")
         yield ItemList(id="queue", classes="main-list")
 
     def on_mount(self) -> None:
@@ -195,16 +197,20 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             if count:
                 self.schedule_repaint()
 
+        if refresh:
+            self._spaces = {}  # the refresh key reads the spaces again too (a title may change)
+        known = self._spaces
+
         async def gather() -> None:
             try:
                 if refresh:
                     with client.revalidating():
                         spaces = await gather_change_requests(
-                            client, self.organization_id, queue, arrived
+                            client, self.organization_id, queue, arrived, spaces=known
                         )
                 else:
                     spaces = await gather_change_requests(
-                        client, self.organization_id, queue, arrived
+                        client, self.organization_id, queue, arrived, spaces=known
                     )
                 self.repaint(
                     note=f"{plural(spaces, 'space')} with open change requests · reading the reviews…"
@@ -261,9 +267,10 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
     def look_for_activity(self) -> None:
         """Read the queue again, quietly, and mark what changed; the rows stay meanwhile.
 
-        The cost: the pages of spaces, one list per space with open change requests, and the
-        reviews (and newest thread) of only those change requests that moved since they were
-        read: another ``updatedAt`` or another count of open threads.
+        The cost: one list of the organisation's open change requests (a request per 1,000),
+        a space only when one not known yet has some, and the reviews (and newest thread) of
+        only those change requests that moved since they were read: another ``updatedAt`` or
+        another count of open threads. When nothing changed, that is one request.
         """
         me, old = self.me, self.queue
         if me is None or old is None or self._gathering:
@@ -276,7 +283,11 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
             try:
                 with client.revalidating():
                     await gather_change_requests(
-                        client, self.organization_id, fresh, lambda space, count: None
+                        client,
+                        self.organization_id,
+                        fresh,
+                        lambda space, count: None,
+                        spaces=self._spaces,
                     )
                     for entry in fresh.rows():
                         known = old.get(entry.key)

@@ -37,6 +37,29 @@ class ChangeRequestsResource(Resource):
             result=Page[ChangeRequest],
         )
 
+    async def list_change_requests_for_organization(
+        self,
+        organization_id: str,
+        *,
+        page: str | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        status: str | Unset = UNSET,
+        creator: str | Unset = UNSET,
+        contributor: str | Unset = UNSET,
+    ) -> Page[ChangeRequest]:
+        """Every change request of the organisation's spaces, newest first (each names its
+        ``space``); only the ``open`` ones unless ``status`` asks for another. In the official
+        document (``listChangeRequestsForOrganization``), not in operations.tsv."""
+        return await self._request(
+            "GET",
+            "/orgs/{}/change-requests",
+            organization_id,
+            params=query_params(
+                page=page, limit=limit, status=status, creator=creator, contributor=contributor
+            ),
+            result=Page[ChangeRequest],
+        )
+
     async def create_change_request(
         self,
         space_id: str,

@@ -6,9 +6,9 @@ requested" outweighs approvals, and a review asked of the user and not yet given
 "review requested from me".
 
 The queue holds the open change requests of an organisation's spaces, newest activity first,
-in three sections as gh-dash has them. It is built cheaply: the spaces' ``changeRequestsOpen``
-counts say which spaces to ask, so the listing costs one request per page of spaces and one per
-space that has open change requests (``listing_cost``), never one per space.
+in three sections as gh-dash has them. It is built cheaply: the organisation's open change
+requests are listed a thousand at a time, and only the spaces they name that are not known yet
+are read (``listing_cost``), never one request per space of the organisation.
 
 Activity is the latest of a change request's ``updatedAt`` (which a comment does not move) and
 what else is known of it (``note_activity``): its newest review, its newest thread (posted,
@@ -40,7 +40,6 @@ __all__ = [
     "latest",
     "listing_cost",
     "review_state",
-    "spaces_to_ask",
     "state_cost",
 ]
 
@@ -74,11 +73,6 @@ class RequestedLike(Protocol):
 
     @property
     def name(self) -> str: ...
-
-
-class SpaceLike(Protocol):
-    @property
-    def change_requests_open(self) -> int: ...
 
 
 def _name(user: UserLike) -> str:
@@ -337,15 +331,10 @@ class ReviewQueue:
         return None
 
 
-def spaces_to_ask(spaces: Iterable[SpaceLike]) -> list[SpaceLike]:
-    """The spaces whose change requests the queue must list: those with open ones."""
-    return [space for space in spaces if space.change_requests_open > 0]
-
-
-def listing_cost(spaces: int, spaces_with_open: int, *, page_size: int = 1000) -> int:
-    """Requests to list the queue: the pages of spaces, then one list per space with open
-    change requests (each holding up to ``page_size`` of them)."""
-    return max(1, math.ceil(spaces / page_size)) + spaces_with_open
+def listing_cost(change_requests: int, spaces_unknown: int, *, page_size: int = 1000) -> int:
+    """Requests to list the queue: the pages of the organisation's open change requests, then
+    one per space they name that is not known yet (none on a later look)."""
+    return max(1, math.ceil(change_requests / page_size)) + spaces_unknown
 
 
 def state_cost(change_requests: int, with_open_threads: int) -> int:

@@ -24,7 +24,14 @@ from pydantic import Field
 from ..content_tree import commit_revision, find_page
 from ..http import Body, Ctx, HttpError, RouteTable, not_found
 from ..merge import merge_revisions
-from ..records import APP_URL, find_space, recount_space, require_unlocked, user_ref
+from ..records import (
+    APP_URL,
+    find_organization,
+    find_space,
+    recount_space,
+    require_unlocked,
+    user_ref,
+)
 from ..store import Doc
 from .content_document import TextDocument
 
@@ -197,6 +204,40 @@ def list_change_requests(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     ]
     requests.sort(key=lambda request: (request["createdAt"], request["number"]), reverse=True)
     return ctx.paginate(requests, lambda request: change_request_json(ctx, space, request))
+
+
+@routes.get("/v1/orgs/{organizationId}/change-requests")
+def list_organization_change_requests(ctx: Ctx, organizationId: str) -> dict[str, Any]:
+    """Every change request of the organisation's spaces (not those of deleted spaces), with
+    the filters of a space's list: one request where listing each space would take thousands."""
+    find_organization(ctx, organizationId)
+    status = ctx.q_enum("status", STATUSES, "open")
+    creator, contributor = ctx.q_str("creator"), ctx.q_str("contributor")
+    spaces: dict[str, Doc | None] = {}
+
+    def space_of(request: Doc) -> Doc | None:
+        space_id = request["space"]
+        if space_id not in spaces:
+            space = ctx.store.get("space", space_id)
+            if space is not None and (
+                space["organization"] != organizationId or space.get("deletedAt")
+            ):
+                space = None
+            spaces[space_id] = space
+        return spaces[space_id]
+
+    requests = [
+        request
+        for request in ctx.store.list("change-request")
+        if request["status"] == status
+        and (not creator or request["createdBy"] == creator)
+        and (not contributor or contributor in request.get("contributors", []))
+        and space_of(request) is not None
+    ]
+    requests.sort(key=lambda request: (request["createdAt"], request["number"]), reverse=True)
+    return ctx.paginate(
+        requests, lambda request: change_request_json(ctx, spaces[request["space"]] or {}, request)
+    )
 
 
 @routes.post("/v1/spaces/{spaceId}/change-requests", status=201)
