@@ -106,3 +106,36 @@ async def test_a_space_the_user_cannot_read_is_left_out_and_the_others_stay(
     assert spaces == 2
     assert [e.space_id for e in fresh.rows() if e.space_id == hidden] == []
     assert len(fresh) == 3
+
+
+class WithoutTheOrganisationsList(httpx.AsyncBaseTransport):
+    """A service that answers like the API but has no organisation-wide change-request list."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path == f"/v1/orgs/{ORG}/change-requests":
+            error = {"error": {"code": 404, "message": "Not found"}}
+            return httpx.Response(404, json=error, request=request)
+        return await self.inner.handle_async_request(request)
+
+
+async def test_a_service_without_the_organisations_list_is_gathered_from_its_spaces(
+    admin, transport
+):
+    expected = await open_in_service(admin)
+    since = len(transport.sent)
+    async with Client(
+        "demo-admin",
+        base_url="http://docdeck.test/v1",
+        transport=WithoutTheOrganisationsList(transport),
+        retry=RetryPolicy(attempts=1),
+    ) as client:
+        queue = ReviewQueue(me="u-ada")
+        spaces = await gathering.gather_change_requests(client, ORG, queue, lambda s, c: None)
+    assert {(e.space_title, e.subject) for e in queue.rows()} == expected
+    assert spaces == 3
+    listed = [s.path for s in transport.sent[since:] if s.path.endswith("/change-requests")]
+    assert len(listed) == 3  # one list for each space with open change requests
+    assert any(s.path == f"/v1/orgs/{ORG}/spaces" for s in transport.sent[since:])

@@ -9,6 +9,11 @@ each change request is read (its reviews and its requested reviewers), again a f
 newest activity first, with its latest activity: its newest review, and for one with open
 threads its newest thread (one more request, ``limit=1``), since a comment does not move a
 change request's ``updatedAt``.
+
+The organisation-wide listing is in the official API but not in every service that answers
+like it: where it is unknown (404 while the organisation is there), the queue is gathered as
+before, from the organisation's spaces (pages of 1,000) and a list for each space that has
+open change requests.
 """
 
 from __future__ import annotations
@@ -19,7 +24,13 @@ from dataclasses import replace
 
 from tui.core.gather import gather_limited
 from tui.review.logic.changes import ChangeSet, compare
-from tui.review.logic.review_queue import QueueEntry, ReviewQueue, latest, review_state
+from tui.review.logic.review_queue import (
+    QueueEntry,
+    ReviewQueue,
+    latest,
+    review_state,
+    spaces_to_ask,
+)
 
 from ..api import Client
 from ..api.errors import ForbiddenError, NotFoundError
@@ -88,9 +99,16 @@ async def gather_change_requests(
     listed: dict[str, list[ChangeRequest]] = {}
     token: str | None = None
     while True:
-        page = await client.change_requests.list_change_requests_for_organization(
-            organization_id, status="open", limit=PAGE, **({"page": token} if token else {})
-        )
+        try:
+            page = await client.change_requests.list_change_requests_for_organization(
+                organization_id, status="open", limit=PAGE, **({"page": token} if token else {})
+            )
+        except NotFoundError:
+            if token is not None:
+                raise
+            # A service without the organisation's listing: its spaces, one by one (the
+            # organisation itself missing is said by that listing's 404).
+            return await _gather_by_spaces(client, organization_id, queue, arrived)
         on_page = list(dict.fromkeys(cr.space for cr in page.items if cr.space))
         for change_request in page.items:
             if change_request.space:
@@ -125,6 +143,43 @@ async def gather_change_requests(
     for space_id in {entry.space_id for entry in queue.rows()} - listed.keys():
         queue.drop_space(space_id)  # its change requests were merged or closed since
     return len(listed)
+
+
+async def _gather_by_spaces(
+    client: Client,
+    organization_id: str,
+    queue: ReviewQueue,
+    arrived: Callable[[Space, int], None],
+) -> int:
+    """``gather_change_requests`` from the organisation's spaces: the pages of its spaces,
+    then the open change requests of each space that says it has some."""
+    asked = 0
+    token: str | None = None
+    while True:
+        page = await client.spaces.list_spaces_in_organization_by_id(
+            organization_id, limit=PAGE, **({"page": token} if token else {})
+        )
+        with_open = [space for space in spaces_to_ask(page.items) if isinstance(space, Space)]
+        asked += len(with_open)
+
+        async def one(space: Space) -> None:
+            change_requests = [
+                cr
+                async for cr in client.paginate(
+                    client.change_requests.list_change_requests_for_space,
+                    space.id,
+                    status="open",
+                    limit=PAGE,
+                )
+            ]
+            queue.drop_space(space.id)
+            queue.add(queue_entry(space, cr) for cr in change_requests)
+            arrived(space, len(change_requests))
+
+        await gather_limited(with_open, one, limit=AT_ONCE)
+        token = page.next_page
+        if not token:
+            return asked
 
 
 async def gather_review_states(

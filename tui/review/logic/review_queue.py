@@ -40,6 +40,7 @@ __all__ = [
     "latest",
     "listing_cost",
     "review_state",
+    "spaces_to_ask",
     "state_cost",
 ]
 
@@ -73,6 +74,11 @@ class RequestedLike(Protocol):
 
     @property
     def name(self) -> str: ...
+
+
+class SpaceLike(Protocol):
+    @property
+    def change_requests_open(self) -> int: ...
 
 
 def _name(user: UserLike) -> str:
@@ -335,6 +341,12 @@ def listing_cost(change_requests: int, spaces_unknown: int, *, page_size: int = 
     """Requests to list the queue: the pages of the organisation's open change requests, then
     one per space they name that is not known yet (none on a later look)."""
     return max(1, math.ceil(change_requests / page_size)) + spaces_unknown
+
+
+def spaces_to_ask(spaces: Iterable[SpaceLike]) -> list[SpaceLike]:
+    """The spaces whose change requests the queue must list, where the service has no
+    organisation-wide listing: those with open ones."""
+    return [space for space in spaces if space.change_requests_open > 0]
 
 
 def state_cost(change_requests: int, with_open_threads: int) -> int:
