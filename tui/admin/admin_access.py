@@ -22,6 +22,7 @@ from datetime import date
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -94,6 +95,7 @@ class AccessScreen(BrowserScreen[AccessView]):
         self._filter = ""
         self._builder: Worker[None] | None = None
         self._progress_at = 0.0
+        self._progress_fits = False  # whether the progress line's text fits on one row
 
     def compose_body(self) -> ComposeResult:
         with Vertical(classes="body table-column"):
@@ -133,8 +135,13 @@ class AccessScreen(BrowserScreen[AccessView]):
 
     def _progress(self, message: str) -> None:
         progress = self.query_one("#progress", Static)
+        # A line that keeps its place and fits on one row is repainted, not laid out again
+        # with the whole screen: during a build it changes ten times a second.
+        fits = cell_len(message) + 2 <= progress.size.width
+        same_shape = progress.display == bool(message) and fits and self._progress_fits
+        self._progress_fits = fits
         progress.display = bool(message)
-        progress.update(Content.styled(message, "$text-accent"))
+        progress.update(Content.styled(message, "$text-accent"), layout=not same_shape)
 
     # -- what a build would take -----------------------------------------------------------
 

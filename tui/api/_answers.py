@@ -6,6 +6,10 @@ parsed, however it fails (a ``RecursionError`` from deep nesting included), is `
 number too long for Python's int is read as a float (infinite), so that only a field the API
 declares says whether it matters; and lone surrogates, which JSON allows (``"\\ud800"``) but no
 file, terminal or width computation can take, become U+FFFD once, here, where the text enters.
+
+Bodies are parsed by orjson (a fifth of json's time on a page of 1,000); a body it refuses (lone
+surrogates, NaN, nesting past 1,024) or may misread (19 digits in a row: an integer past 64 bits)
+is parsed by json, whose rules above then apply.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import re
 from typing import Any
 
 import httpx
+import orjson
 
 __all__ = ["MAX_ANSWER_BYTES", "AnswerTooLarge", "Unreadable", "parse_json", "read_bounded"]
 
@@ -27,6 +32,10 @@ _INT_DIGITS = 4000
 # (json.loads reads bytes with "surrogatepass").
 _MAY_HOLD_SURROGATES = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Digits to "0", anything else to " ": a run of 19 digits is then a plain substring search
+# (a seventh of the time of a regular expression, which took longer than orjson's parse).
+_DIGITS_ONLY = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+_NINETEEN_DIGITS = b"0" * 19
 
 
 class AnswerTooLarge(Exception):
@@ -80,6 +89,14 @@ def _without_surrogates(value: Any) -> Any:
 
 def parse_json(body: bytes) -> Any:
     """The JSON value of a body, with safe text; raises ``Unreadable`` however parsing fails."""
+    # orjson reads an integer past 64 bits as a float, losing digits: 19 digits in a row send
+    # the body to json, as does anything orjson refuses.
+    if _NINETEEN_DIGITS not in body.translate(_DIGITS_ONLY):
+        try:
+            # Valid UTF-8 without lone surrogates: nothing to make safe.
+            return orjson.loads(body)
+        except (orjson.JSONDecodeError, TypeError):
+            pass
     try:
         value = json.loads(body, parse_int=_parse_int)
     except RecursionError:
