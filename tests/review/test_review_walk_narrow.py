@@ -121,3 +121,32 @@ def test_hanging_lines_wrap_each_line_under_its_own_text():
         "   open · Grace · 28 d",
         "   ago",
     ]
+
+
+async def test_two_imported_pages_stay_told_apart_when_one_carries_a_thread_mark(make_app, admin):
+    # A walk saw "+ Imported from…  💬1" above "+ Imported from http…": the mark took some of
+    # one row's room, the two cut names differed, and neither said which page it was.
+    space, _ = await find_change_request(admin, "Restructure the Python SDK guide")
+    proposed = await admin.change_requests.create_change_request(space.id, subject="Webhooks")
+    content = admin.change_request_content
+    for address in (
+        "https://docs.example.com/webhooks/retries",
+        "https://docs.example.com/webhooks/signing",
+    ):
+        await content.import_content_in_change_request(
+            space.id, proposed.id, url=address, source="website"
+        )
+    pages = await content.list_pages_in_change_request(space.id, proposed.id)
+    retries = next(p for p in pages.pages if p.title.endswith("/retries"))
+    await admin.change_request_comments.post_comment_in_change_request(
+        space.id, proposed.id, page=retries.id, body={"markdown": "Is 5 retries right?"}
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_change_request(pilot, "Webhooks")
+        titles = [title for title in tree_titles(screen) if title.startswith("+ ")]
+        assert len(titles) == 2, titles
+        marked = next(title for title in titles if "💬1" in title)
+        other = next(title for title in titles if "💬" not in title)
+        assert marked.split("  💬")[0].endswith("/retries"), titles
+        assert other.endswith("/signing"), titles
