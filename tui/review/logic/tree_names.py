@@ -1,7 +1,8 @@
 """Provides fit_names: the names of a tree's rows cut to their room, each still telling itself apart.
 
 A name wider than its row is cut with an ellipsis ("Configuring the cl…"), never silently. Two
-rows whose shown names would read alike ("Imported from https://exa…" twice) show what tells
+rows whose shown names would read alike ("Imported from https://exa…" twice, or, cut to rooms
+of different widths, "Imported from…" and "Imported from http…") show what tells
 them apart instead: the distinguishing end of their titles ("Imported…/docs/setup",
 "Imported…/docs/install"), or, for titles that are the same, the end of their paths
 ("Notes · guides/notes", "Notes · api/notes").
