@@ -128,3 +128,50 @@ async def test_a_link_role_is_changed_and_a_link_deleted_after_asking(make_app, 
         [delete] = sent(transport, "DELETE")
         assert delete.path.startswith(f"/v1/orgs/{ORG}/link-invites/")
         assert rows(screen) == ["space API Reference", "collection Guides"]
+
+
+def drawn_style(app, widget, row: int = 0):
+    """How the terminal draws the first cell of a widget's row (what the user sees there)."""
+    region = widget.region
+    return app.screen.get_style_at(region.x, region.y + row)
+
+
+async def test_at_80x24_the_invite_form_shows_every_field_and_where_the_focus_is(make_app):
+    # A walk found the addresses box invisible on the dialog (no border, its background the
+    # dialog's), its focus a one-step change of background, and the role below the fold.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_admin(pilot, "invites")
+        await pilot.press("i")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, InviteByEmailDialog)
+        body = dialog.query_one(".dialog-body")
+        addresses = dialog.query_one("#addresses", AreaField)
+        role = dialog.query_one("#role")
+        sso = dialog.query_one("#sso")
+        # Nothing is cut: every field is in view without scrolling, the way to write the
+        # addresses too.
+        assert body.max_scroll_y == 0
+        for widget in (addresses.area, role.control, sso):
+            assert body.region.contains_region(widget.region), widget
+        assert "ada@example.com:edit" in on_screen(app)
+
+        def label(field):
+            return field.query_one(".form-field--label")
+
+        # The box shows where it is even empty: a bar at its left, drawn unlike the dialog.
+        title = dialog.query_one(".dialog-title")
+        assert addresses.area.text == ""
+        assert drawn_style(app, addresses.area, 2) != drawn_style(app, title)
+        # The field typed in has its label in bold and its bar lit; the others do not.
+        assert app.focused is addresses.area
+        lit = drawn_style(app, addresses.area)
+        assert drawn_style(app, label(addresses)).bold
+        assert not drawn_style(app, label(role)).bold
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is role.control
+        assert drawn_style(app, label(role)).bold
+        assert not drawn_style(app, label(addresses)).bold
+        assert drawn_style(app, addresses.area) != lit

@@ -71,3 +71,13 @@ def test_the_poll_interval_comes_from_config_toml(tmp_path):
     path.write_text('poll_interval = "often"\n')
     with pytest.raises(ConfigError, match="poll_interval"):
         load_config(path)
+
+
+def test_a_change_request_seen_elsewhere_is_kept_only_after_the_queue_s_first_look(tmp_path):
+    for store in (SeenStore(tmp_path / "seen.json"), SeenStore(None)):
+        facts = Facts(status="open", threads=2, reviews=1, updated_at="2026-11-25T10:00:00")
+        store.see("space/cr", facts)
+        assert not store.exists()  # before the first look, nothing is news: keep nothing
+        store.save({})
+        store.see("space/cr", facts)
+        assert store.load() == {"space/cr": facts}

@@ -188,3 +188,60 @@ async def test_a_conflict_reads_the_change_request_again(make_app, transport):
         assert app.screen is screen
         assert "archived" in str(screen.query_one("#cr-header", Static).render())
         assert screen.check_action("approve", ()) is False
+
+
+async def what_the_queue_marks_after_a_visit(make_app, store) -> tuple[str, str]:
+    """Open "Explain when tokens expire" from the queue; on it, a colleague's thread arrives
+    and the reviewer approves; back on the queue, after a look: its row's facts and another's."""
+    app = make_app(seen_store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        queue = await open_queue(pilot)
+        row = next(
+            key
+            for key, entry in zip(
+                [e.key for e in queue.listing.entries], queue.listing.entries, strict=True
+            )
+            if "Explain when tokens expire" in entry.prompt.plain
+        )
+        queue.listing.select_key(row)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert not isinstance(screen, ReviewQueueScreen)
+        await a_colleague_comments(app, "Explain when tokens expire")
+        screen.activity.look_now()
+        await settle(pilot)
+        assert "1 new thread" in str(screen.query_one("StatusLine").render())  # seen here
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewDialog)
+        await pilot.click("#confirm")
+        await settle(pilot)
+        assert "Approved by you" in str(screen.query_one("#cr-header", Static).render())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is queue
+        queue.activity.look_now()
+        await settle(pilot)
+        return (
+            facts_line(queue, "Explain when tokens expire"),
+            facts_line(queue, "Add a rollback checklist"),
+        )
+
+
+async def test_what_was_seen_and_done_on_a_change_request_is_not_news_on_the_queue(
+    make_app, tmp_path
+):
+    # A walk came back to "● 2 new threads, new review": the colleague's thread it had read on
+    # the change request, its own thread and its own approval.
+    visited, other = await what_the_queue_marks_after_a_visit(
+        make_app, SeenStore(tmp_path / "seen.json")
+    )
+    assert "approved" in visited
+    assert "●" not in visited, visited
+    assert "●" not in other
+
+
+async def test_without_a_file_the_queue_and_a_change_request_share_what_was_seen(make_app):
+    visited, _ = await what_the_queue_marks_after_a_visit(make_app, SeenStore(None))
+    assert "●" not in visited, visited

@@ -195,3 +195,27 @@ async def test_a_commenters_thread_header_offers_resolve_and_reply(make_app):
         await settle(pilot)
         header = str(app.screen.query_one("#thread-header", Static).render())
         assert "x resolves · c replies · t next open thread · g its block" in header
+
+
+async def test_a_thread_posted_from_the_diff_is_counted_at_once_and_is_not_news(make_app):
+    # A walk posted a thread on a block: the header still said "1 open thread", and the next
+    # look for activity announced the user's own thread as "● 1 new thread".
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Add a rollback checklist")
+        before = screen.view.change_request.comments
+        view = screen.query_one(DiffView)
+        view.focus()
+        line = next(i for i, row in enumerate(diff_rows(screen)) if "Confirm error rates" in row)
+        view._move_to(line, top=False)
+        await pilot.press("c")
+        await settle(pilot)
+        await type_text(pilot, "Which baseline: last week's?")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is screen
+        header = str(screen.query_one("#cr-header", Static).render())
+        assert f"{before + 1} open threads" in header, header
+        screen.activity.look_now()
+        await settle(pilot)
+        assert "new thread" not in str(screen.query_one("StatusLine").render())

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from tests.pilot.fixtures import screen_text, settle
-from tests.pilot.reviewing import drafts_home, find_change_request, open_change_request, tree_titles
+from tests.pilot.reviewing import (
+    diff_rows,
+    drafts_home,
+    find_change_request,
+    open_change_request,
+    tree_titles,
+)
 from tui.review.diff_view import DiffView
 
 __all__ = ["drafts_home"]
@@ -121,3 +127,58 @@ def test_hanging_lines_wrap_each_line_under_its_own_text():
         "   open · Grace · 28 d",
         "   ago",
     ]
+
+
+async def test_two_imported_pages_stay_told_apart_when_one_carries_a_thread_mark(make_app, admin):
+    # A walk saw "+ Imported from…  💬1" above "+ Imported from http…": the mark took some of
+    # one row's room, the two cut names differed, and neither said which page it was.
+    space, _ = await find_change_request(admin, "Restructure the Python SDK guide")
+    proposed = await admin.change_requests.create_change_request(space.id, subject="Webhooks")
+    content = admin.change_request_content
+    for address in (
+        "https://docs.example.com/webhooks/retries",
+        "https://docs.example.com/webhooks/signing",
+    ):
+        await content.import_content_in_change_request(
+            space.id, proposed.id, url=address, source="website"
+        )
+    pages = await content.list_pages_in_change_request(space.id, proposed.id)
+    retries = next(p for p in pages.pages if p.title.endswith("/retries"))
+    await admin.change_request_comments.post_comment_in_change_request(
+        space.id, proposed.id, page=retries.id, body={"markdown": "Is 5 retries right?"}
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_change_request(pilot, "Webhooks")
+        titles = [title for title in tree_titles(screen) if title.startswith("+ ")]
+        assert len(titles) == 2, titles
+        marked = next(title for title in titles if "💬1" in title)
+        other = next(title for title in titles if "💬" not in title)
+        assert marked.split("  💬")[0].endswith("/retries"), titles
+        assert other.endswith("/signing"), titles
+
+
+async def test_a_new_thread_on_a_long_block_keeps_how_to_send_in_view(make_app, admin):
+    # A walk at 80×24: the quote of a long block took three lines and pushed the box's hint
+    # ("Tab then Enter sends") below the dialog's fold.
+    space, _ = await find_change_request(admin, "Restructure the Python SDK guide")
+    proposed = await admin.change_requests.create_change_request(space.id, subject="Retries")
+    await admin.change_request_content.import_content_in_change_request(
+        space.id, proposed.id, url="https://docs.example.com/webhooks/retries", source="website"
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_change_request(pilot, "Retries")
+        view = screen.query_one(DiffView)
+        view.focus()
+        line = next(i for i, row in enumerate(diff_rows(screen)) if "cannot reach" in row)
+        view._move_to(line, top=False)
+        await pilot.press("c")
+        await settle(pilot)
+        dialog = app.screen
+        assert "On the block" in screen_text(app)
+        assert dialog.query_one(".dialog-body").max_scroll_y == 0  # nothing below the fold
+        shown = screen_text(app)
+        assert "Tab then Enter sends" in shown
+        quote = next(line for line in shown.splitlines() if "On the block" in line)
+        assert "The local service cannot" in quote and "…" in quote

@@ -59,3 +59,18 @@ def test_a_room_too_small_for_the_end_keeps_its_last_cells():
 
 def test_the_same_title_and_path_stay_as_they_are():
     assert fit_names([TreeName("Notes", "a", 20), TreeName("Notes", "a", 20)]) == ["Notes"] * 2
+
+
+def test_names_cut_to_different_rooms_are_told_apart_when_one_begins_the_other():
+    # One row's room is smaller (a thread mark beside it): "Imported from…" and
+    # "Imported from http…" differ, yet neither says which page it is.
+    shown = fit_names(
+        [
+            TreeName("Imported from https://docs.example.com/webhooks/retries", "a", 14),
+            TreeName("Imported from https://docs.example.com/webhooks/signing", "b", 19),
+            TreeName("Installation guide for the client", "c", 16),
+        ]
+    )
+    assert shown[0].endswith("/retries") and cells(shown[0]) <= 14, shown
+    assert shown[1].endswith("/signing") and cells(shown[1]) <= 19, shown
+    assert shown[2] == "Installation gu…"  # not alike: left alone

@@ -64,14 +64,17 @@ class InviteByEmailDialog(ActionDialog[InviteReport]):
         self._sent: list[Invitee] = []
 
     def compose_body(self) -> ComposeResult:
-        yield Static(
-            Content(
-                "Addresses separated by commas, spaces or new lines. A role after a colon "
+        # How to write them sits under the box (where a bad one is then named), so that at
+        # 80×24 the role and SSO below stay in view.
+        yield AreaField(
+            "Addresses",
+            rule=self._problem,
+            hint=(
+                "Separated by commas, spaces or new lines; a role after a colon "
                 "(ada@example.com:edit) overrides the one below."
             ),
-            classes="impact",
+            id="addresses",
         )
-        yield AreaField("Addresses", rule=self._problem, id="addresses")
         yield ChoiceField("Role", ORGANIZATION_ROLES, self.default_role, id="role")
         yield TickBox("Invite as SSO members", id="sso")
 

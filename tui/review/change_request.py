@@ -23,7 +23,7 @@ from tui.review.change_tree import ChangeTree
 from tui.review.diff_threads import DiffThreads
 from tui.review.diff_title import DiffTitle
 from tui.review.diff_view import DiffMode, DiffView
-from tui.review.logic.activity import Facts, what_is_new
+from tui.review.logic.activity import Facts, SeenStore, facts_of, seen_key, what_is_new
 from tui.review.logic.changes import ChangeSet, ChangeTreeNode, PageChange
 from tui.review.review_actions import PRIMARY_REVIEW_BINDINGS, REVIEW_BINDINGS, ReviewActions
 from tui.review.thread_listing import THREAD_BINDINGS, ThreadListing
@@ -278,6 +278,13 @@ class ChangeRequestScreen(
             self.walk_threads(self._focus.thread)
         if first and not self.showing_cached:
             self.activity.start()
+        if not self.showing_cached:
+            # What this screen shows is seen: back on the queue, none of it is news.
+            cr = view.change_request
+            store = self.docdeck.seen_store
+            assert isinstance(store, SeenStore)  # the app's, made for review (tui/shell/host.py)
+            key = seen_key(view.space.id, cr.id)
+            store.see(key, facts_of(cr.status, cr.comments, view.state, cr.updated_at))
         self.refresh_bindings()  # what the status allows may have changed
 
     async def _fetch_holders(self) -> tuple[Organization | None, list[Collection]]:

@@ -226,6 +226,9 @@ class DiffThreads(_Screen):
         self.notify(f"Your thread is posted {where}: Enter on its mark opens it.", title="Comment")
         self.load_threads()
         self.load_thread_marks(refresh=True)
+        # The header counts it at once, and the next look for activity starts from it: the
+        # user's own thread is not announced as news.
+        self.reload_after_change()
 
 
 def block_quote(preview: str, *, removed: bool) -> Content:

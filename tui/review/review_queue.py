@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static, Tab, Tabs
 
 from tui.core import text
 from tui.core.humanize import plural
-from tui.review.logic.activity import Facts, SeenStore, what_is_new
+from tui.review.logic.activity import Facts, SeenStore, facts_of, seen_key, what_is_new
 from tui.review.logic.review_queue import QueueEntry, ReviewQueue, ReviewRun, Section
 
 from ..api.errors import ApiError, RateLimitError
@@ -42,24 +42,18 @@ class QueueHead:
 
 
 def _seen_key(entry: QueueEntry) -> str:
-    return f"{entry.space_id}/{entry.change_request_id}"
+    return seen_key(entry.space_id, entry.change_request_id)
 
 
 def entry_facts(entry: QueueEntry) -> Facts:
     """What the user sees of a row, to compare with what they saw last."""
     value = entry.value
     change_request = value[1] if isinstance(value, tuple) else None
-    state = entry.state
-    return Facts(
-        status=change_request.status if isinstance(change_request, ChangeRequest) else "",
-        threads=entry.comments,
-        reviews=(
-            len(state.approved) + len(state.changes_requested) + state.outdated_reviews
-            if state is not None
-            else 0
-        ),
-        requested_from_me=state.requested_from_me if state is not None else False,
-        updated_at=entry.updated_at.isoformat() if entry.updated_at else "",
+    return facts_of(
+        change_request.status if isinstance(change_request, ChangeRequest) else "",
+        entry.comments,
+        entry.state,
+        entry.updated_at,
     )
 
 
@@ -332,6 +326,8 @@ class ReviewQueueScreen(BrowserScreen[QueueHead]):
     def on_screen_resume(self) -> None:
         # (Textual calls BrowserScreen's own handler too: it reloads what went stale.)
         self.activity.resume()
+        # Back from a change request, which marked seen what it showed (``SeenStore.see``).
+        self._seen = None
         # Back from a thread: a draft may have been written or sent since, a reply read there
         # may have moved its change request up (``note_activity``).
         self._drafted = None

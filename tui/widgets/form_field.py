@@ -90,6 +90,15 @@ class FormField(Vertical):
     def on_mount(self) -> None:
         self._show_message()
 
+    # A class rather than ``:focus-within``: Textual restyles, on a focus change, the subtree
+    # of the highest ancestor with such a rule, which the label (a sibling of the control) is
+    # not under unless the field itself had one.
+    def on_descendant_focus(self) -> None:
+        self.add_class("-focused")
+
+    def on_descendant_blur(self) -> None:
+        self.remove_class("-focused")
+
     @property
     def error(self) -> str:
         """The error shown under the field; empty when the value is fine."""

@@ -28,8 +28,9 @@ from typing import Any
 
 from tui.core.files import write_atomically
 from tui.paths import data_dir
+from tui.review.logic.review_queue import ReviewState
 
-__all__ = ["Facts", "SeenStore", "new_since", "what_is_new"]
+__all__ = ["Facts", "SeenStore", "facts_of", "new_since", "seen_key", "what_is_new"]
 
 """Seconds between two looks, unless ``poll_interval`` in config.toml says otherwise."""
 FORMAT = 1
@@ -47,6 +48,29 @@ class Facts:
     """Reviews given (any reviewer, current or outdated)."""
     requested_from_me: bool = False
     updated_at: str = ""
+
+
+def seen_key(space_id: str, change_request_id: str) -> str:
+    """The key of a change request in the store."""
+    return f"{space_id}/{change_request_id}"
+
+
+def facts_of(
+    status: str, threads: int, state: ReviewState | None, updated_at: datetime | None
+) -> Facts:
+    """What the user sees of a change request, the same whether read from the queue's row or
+    from the change request's own screen (so that one marks seen what the other shows)."""
+    return Facts(
+        status=status,
+        threads=threads,
+        reviews=(
+            len(state.approved) + len(state.changes_requested) + state.outdated_reviews
+            if state is not None
+            else 0
+        ),
+        requested_from_me=state.requested_from_me if state is not None else False,
+        updated_at=updated_at.isoformat() if updated_at else "",
+    )
 
 
 def what_is_new(seen: Facts | None, now: Facts) -> list[str]:
@@ -90,6 +114,8 @@ class SeenStore:
         self.path = path
         """None: kept in memory only (the app's default; the command line gives a file)."""
         self._threads: dict[str, str] | None = None
+        self._kept: dict[str, Facts] | None = None
+        """Without a file, what was saved (so that every screen reads the same store)."""
 
     def _read(self) -> dict[str, Any] | None:
         if self.path is None:
@@ -109,6 +135,8 @@ class SeenStore:
     def load(self) -> dict[str, Facts]:
         """Every change request seen (key ``space/change request``); a file that is not one
         of ours (missing, corrupt, foreign) reads as nothing seen."""
+        if self.path is None:
+            return dict(self._kept or {})
         data = self._read()
         if data is None:
             return {}
@@ -147,14 +175,28 @@ class SeenStore:
     def exists(self) -> bool:
         """Whether change requests were ever kept as seen (else what is shown now is where the
         user starts); threads seen alone do not count."""
+        if self.path is None:
+            return self._kept is not None
         data = self._read()
         return data is not None and "seen" in data
 
     def save(self, seen: dict[str, Facts]) -> None:
         self._write(seen)
 
+    def see(self, key: str, facts: Facts) -> None:
+        """The user has seen a change request as ``facts`` say (from a screen other than the
+        queue); nothing is kept before the queue's first look, which is where the user starts."""
+        if not self.exists():
+            return
+        seen = self.load()
+        if seen.get(key) != facts:
+            seen[key] = facts
+            self.save(seen)
+
     def _write(self, seen: dict[str, Facts] | None) -> None:
         if self.path is None:
+            if seen is not None:
+                self._kept = dict(seen)
             return
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         body: dict[str, Any] = {"format": FORMAT, "threads": self._thread_times()}

@@ -1,7 +1,8 @@
 """Provides fit_names: the names of a tree's rows cut to their room, each still telling itself apart.
 
 A name wider than its row is cut with an ellipsis ("Configuring the cl…"), never silently. Two
-rows whose shown names would read alike ("Imported from https://exa…" twice) show what tells
+rows whose shown names would read alike ("Imported from https://exa…" twice, or, cut to rooms
+of different widths, "Imported from…" and "Imported from http…") show what tells
 them apart instead: the distinguishing end of their titles ("Imported…/docs/setup",
 "Imported…/docs/install"), or, for titles that are the same, the end of their paths
 ("Notes · guides/notes", "Notes · api/notes").
@@ -12,7 +13,6 @@ them apart instead: the distinguishing end of their titles ("Imported…/docs/se
 from __future__ import annotations
 
 import unicodedata
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -98,14 +98,32 @@ def _distinct_end(value: str, prefix: int) -> str:
     return value[start:]
 
 
+def _read_alike(shown: Sequence[str]) -> list[list[int]]:
+    """Groups of rows whose shown names a reader cannot tell apart: the same name, or a cut
+    one ("Imported from…") whose visible start begins another's ("Imported from http…"), as
+    happens when rows have different rooms (a thread mark takes some of one)."""
+    # Sorted, every name that begins with a given start follows it: one pass finds the groups.
+    visible = sorted(
+        (value[: -len(ELLIPSIS)].rstrip() if value.endswith(ELLIPSIS) else value, index)
+        for index, value in enumerate(value.casefold() for value in shown)
+    )
+    groups: list[list[int]] = []
+    root = ""
+    root_cut = False
+    for text, index in visible:
+        if groups and (text == root or (root_cut and root and text.startswith(root))):
+            groups[-1].append(index)
+            continue
+        groups.append([index])
+        root, root_cut = text, shown[index].endswith(ELLIPSIS)
+    return [sorted(group) for group in groups if len(group) > 1]
+
+
 def fit_names(names: Sequence[TreeName]) -> list[str]:
     """What each row shows: its title cut to its room, or, where two rows would read alike,
     what tells them apart (see the module's docstring)."""
     shown = [cut(name.title, name.room) for name in names]
-    alike: dict[str, list[int]] = defaultdict(list)
-    for index, value in enumerate(shown):
-        alike[value.casefold()].append(index)
-    for group in alike.values():
+    for group in _read_alike(shown):
         if len(group) < 2:
             continue
         titles = [names[index].title for index in group]
