@@ -6,8 +6,10 @@ Every cell is server text or a rich ``Text``: strings are shown literally (a nam
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -20,6 +22,7 @@ from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from tui.core import text
 
+from .appending_table import AppendingTable
 from .list_end import ListEnd
 
 __all__ = ["Column", "Record", "RecordTable"]
@@ -27,6 +30,8 @@ __all__ = ["Column", "Record", "RecordTable"]
 MARK = "✓"
 LOOKAHEAD = 8
 """Rows before the end of what is loaded at which the next page is asked for."""
+SLICE = 100
+"""Rows of a long page added at a time (``add_page``): the keys answer between two slices."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ def fit_columns(
     return widths
 
 
-class RecordTable(DataTable[Any]):
+class RecordTable(AppendingTable):
     """A table of records; near the end of what is loaded it asks for more (``MoreWanted``).
 
     With ``markable``, space marks the highlighted row (for a bulk action) and moves on.
@@ -201,6 +206,8 @@ class RecordTable(DataTable[Any]):
         self.more = False
         """Whether the service has more rows than those loaded."""
         self._asked_more = False
+        self._contents = 0
+        """Counts the lists shown (``set_records``): a page being added to an older one stops."""
         self.end = ListEnd(
             has_more=lambda: self.more, ask_rest=self._ask_more, to_last=self._cursor_to_last
         )
@@ -267,6 +274,7 @@ class RecordTable(DataTable[Any]):
     def set_records(self, records: Iterable[Record], *, more: bool = False) -> None:
         """Show these records instead of those loaded; the cursor stays on the same one."""
         current = self.highlighted_record
+        self._contents += 1
         self._records = list(records)
         self._by_key = {record.key: record for record in self._records}
         self._marked = {k: self._by_key[k] for k in self._marked if k in self._by_key}
@@ -277,15 +285,42 @@ class RecordTable(DataTable[Any]):
 
     def append_records(self, records: Iterable[Record], *, more: bool = False) -> None:
         """Add the next page's records below those loaded."""
+        self._add_records(records)
+        self._page_added(more)
+
+    async def add_page(self, records: Iterable[Record], *, more: bool = False) -> None:
+        """Add the next page's records below those loaded, ``SLICE`` rows at a time.
+
+        Between two slices the keys and the frames have their turn: a page of 1,000 rows
+        added at once held them a tenth of a second. ``records`` is read a slice at a time
+        too (it may be a generator making each row). The next page is asked for, and End's
+        cursor follows, once the whole page is in; a new list shown meanwhile stops it.
+        """
+        contents = self._contents
+        pending = iter(records)
+        while True:
+            # First the turn of what waited while the page was read (its answer, its models).
+            await asyncio.sleep(0)
+            if contents != self._contents:
+                return
+            piece = list(islice(pending, SLICE))
+            if not piece:
+                break
+            self._add_records(piece)
+        self._page_added(more)
+
+    def _add_records(self, records: Iterable[Record]) -> None:
         new = [r for r in records if r.key not in self._by_key]
         self._records.extend(new)
         self._by_key.update((record.key, record) for record in new)
-        self.more = more
-        self._asked_more = False
         shown = [r for r in new if self._passes(r)]
         self._shown.extend(shown)
         for record in shown:
             self.add_row(*self._row(record), key=record.key)
+
+    def _page_added(self, more: bool) -> None:
+        self.more = more
+        self._asked_more = False
         self.end.rows_added()
         self._check_more()
 

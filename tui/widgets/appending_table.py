@@ -1,0 +1,113 @@
+"""Provides AppendingTable: a DataTable whose drawn cells outlive the rows added below them.
+
+Textual's DataTable keys every cell and line it has drawn on a count of its changes, and
+adding a row is a change: after each page (or each slice of one) every cell on screen was
+drawn again from its renderable, 25 to 50 ms for a screen of members on a busy machine, and a
+key pressed meanwhile waited for it. A row added at the bottom changes no cell or line drawn
+above it (nor its index; a column's width is in the key), so this table keys what it drew on
+the changes other than those additions; any other change (a cell updated, rows cleared,
+sorted or removed, a column added, a resize) still draws them anew.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from rich.style import Style
+from textual.cache import LRUCache
+from textual.coordinate import Coordinate
+from textual.strip import Strip
+from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
+
+__all__ = ["AppendingTable"]
+
+DRAWN_KEPT = 6000
+"""Cells and lines drawn kept for reuse: a few screens of rows, at any width."""
+
+
+class AppendingTable(DataTable[Any]):
+    """A DataTable that keeps the cells and lines it drew when rows are added at its bottom."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows_added = 0
+        """How many of the table's changes were rows added (each counts one)."""
+        self._drawn: LRUCache[tuple[object, ...], Any] = LRUCache(DRAWN_KEPT)
+        """Cells, rows' lines and lines drawn, by what they were drawn from."""
+
+    @property
+    def _drawn_version(self) -> int:
+        # Changes with every change of the table but rows added at its bottom.
+        return self._update_count - self._rows_added
+
+    def add_row(self, *cells: Any, **kwargs: Any) -> RowKey:
+        key = super().add_row(*cells, **kwargs)
+        self._rows_added += 1
+        return key
+
+    def _clear_caches(self) -> None:
+        super()._clear_caches()
+        self._drawn.clear()
+
+    def _common(self) -> tuple[object, ...]:
+        return (
+            self._drawn_version,
+            self._pseudo_class_state,
+            self._show_hover_cursor,
+            self.cursor_type,
+            self.show_cursor,
+            self.size.width,
+        )
+
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> Any:
+        key = ("cell", row_index, column_index, base_style, width, cursor, hover, *self._common())
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+            self._drawn[key] = drawn
+        return drawn
+
+    def _render_line_in_row(
+        self,
+        row_key: RowKey,
+        line_no: int,
+        base_style: Style,
+        cursor_location: Coordinate,
+        hover_location: Coordinate,
+    ) -> Any:
+        key = (
+            "row",
+            row_key,
+            line_no,
+            base_style,
+            cursor_location,
+            hover_location,
+            *self._common(),
+        )
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = super()._render_line_in_row(
+                row_key, line_no, base_style, cursor_location, hover_location
+            )
+            self._drawn[key] = drawn
+        return drawn
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        if y - (self.header_height if self.show_header else 0) >= self._total_row_height:
+            return super()._render_line(y, x1, x2, base_style)  # below the rows: blank
+        cursor, hover = self.cursor_coordinate, self.hover_coordinate
+        key = ("line", y, x1, x2, base_style, cursor, hover, *self._common())
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = super()._render_line(y, x1, x2, base_style)
+            self._drawn[key] = drawn
+        return cast(Strip, drawn)
