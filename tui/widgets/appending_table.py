@@ -72,9 +72,21 @@ class AppendingTable(DataTable[Any]):
         key = ("cell", row_index, column_index, base_style, width, cursor, hover, *self._common())
         drawn = self._drawn.get(key)
         if drawn is None:
-            drawn = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+            drawn = self._draw_cell(row_index, column_index, base_style, width, cursor, hover)
             self._drawn[key] = drawn
         return drawn
+
+    def _draw_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool,
+        hover: bool,
+    ) -> Any:
+        """Draw a cell not drawn yet (a subclass may draw the cells it knows faster)."""
+        return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
 
     def _render_line_in_row(
         self,
