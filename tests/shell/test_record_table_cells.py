@@ -146,3 +146,20 @@ async def test_a_cell_changed_after_rows_were_added_shows_its_change():
     assert ours == (await _draw(TextualCells, whole))[0]
     row = "".join(text for text, _ in ours[2])
     assert "Grace Hopper" in row and "✓" in row
+
+
+async def test_the_screen_end_lands_on_after_a_page_is_drawn_as_textual_draws_it():
+    async def followed(table: RecordTable, pilot: Any) -> Any:
+        table.set_records(_records(30), more=True)
+        await pilot.press("end")  # the cursor follows the rows End asked for
+        await table.add_page(_records(450, start=30), more=False)
+        yield
+
+    async def whole(table: RecordTable, pilot: Any) -> Any:
+        table.set_records(_records(480))
+        await pilot.press("end")
+        yield
+
+    (ours,) = await _draw(RecordTable, followed)
+    assert ours == (await _draw(TextualCells, whole))[0]
+    assert "479@x.test" in "".join(text for text, _ in ours[-1])

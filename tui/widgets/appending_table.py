@@ -11,6 +11,8 @@ sorted or removed, a column added, a resize) still draws them anew.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any, cast
 
 from rich.style import Style
@@ -24,6 +26,8 @@ __all__ = ["AppendingTable"]
 
 DRAWN_KEPT = 6000
 """Cells and lines drawn kept for reuse: a few screens of rows, at any width."""
+DRAWN_AHEAD = 6
+"""Rows drawn at a time by ``draw_ahead``, the keys and frames having their turn between."""
 
 
 class AppendingTable(DataTable[Any]):
@@ -123,3 +127,22 @@ class AppendingTable(DataTable[Any]):
             drawn = super()._render_line(y, x1, x2, base_style)
             self._drawn[key] = drawn
         return cast(Strip, drawn)
+
+    async def draw_ahead(self, cursor_row: int, wanted: Callable[[], bool]) -> None:
+        """Draw the cells of the screen that ends at ``cursor_row``, the cursor on it, a few
+        rows at a time, while ``wanted()``: the frame that shows them finds them drawn.
+
+        Drawn as that frame will (``render_line``: the table's style, each row's style and
+        the cursor's), so that the keys match; a row drawn differently is drawn again then.
+        """
+        first = max(0, cursor_row - self.size.height)
+        widths = [column.get_render_width(self) for column in self.ordered_columns]
+        for row in range(first, cursor_row + 1):
+            if (row - first) % DRAWN_AHEAD == 0:
+                await asyncio.sleep(0)
+                if not wanted():
+                    return
+            row_style = self._get_row_style(row, self.rich_style)
+            hover = row == self.hover_coordinate.row
+            for column, width in enumerate(widths):
+                self._render_cell(row, column, row_style, width, row == cursor_row, hover)

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, ClassVar
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
@@ -22,16 +20,12 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
-from tui.core import text
-
-from .appending_table import AppendingTable
 from .list_end import ListEnd
+from .record_cells import LazyCell, OneLineCells, cell_text, plain
 
 __all__ = ["Column", "Record", "RecordTable"]
 
 MARK = "✓"
-_LINES = Text("\n")
-"""What Rich joins the lines of a cell with."""
 LOOKAHEAD = 8
 """Rows before the end of what is loaded at which the next page is asked for."""
 SLICE = 100
@@ -62,33 +56,8 @@ class Record:
     """What the local filter looks in; by default the text of the cells."""
 
     def matches(self, needle: str) -> bool:
-        haystack = self.search_text or " ".join(_plain(cell) for cell in self.cells)
+        haystack = self.search_text or " ".join(plain(cell) for cell in self.cells)
         return needle.casefold() in haystack.casefold()
-
-
-def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else text.one_line(cell)
-
-
-def _cell(cell: object) -> Text:
-    # One line, ended by an ellipsis where the column cuts it, rather than cut mid-word.
-    shown = cell.copy() if isinstance(cell, Text) else text.text("" if cell is None else cell)
-    shown.no_wrap = True
-    shown.overflow = "ellipsis"
-    return shown
-
-
-class _Cell:
-    """A cell made into text when it is first drawn: a page of 1,000 rows holds 8,000 cells,
-    most of them never on screen (making each at once held the keys a fifth of a second)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __rich__(self) -> Text:
-        return _cell(self.value)
 
 
 def fit_columns(
@@ -115,7 +84,7 @@ def fit_columns(
     return widths
 
 
-class RecordTable(AppendingTable):
+class RecordTable(OneLineCells):
     """A table of records; near the end of what is loaded it asks for more (``MoreWanted``).
 
     With ``markable``, space marks the highlighted row (for a bulk action) and moves on.
@@ -243,62 +212,6 @@ class RecordTable(AppendingTable):
         self._add_columns()
         self._redraw(keep=current.key if current else None)
 
-    def _draw_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool,
-        hover: bool,
-    ) -> Any:
-        # A cell of one line made by ``_cell`` is drawn straight into its segments: what
-        # Textual draws through Rich's padding and line splitting, four times slower (a
-        # screen of new rows, after End, held the keys 50 ms). The rest goes Textual's way;
-        # tests/shell/test_record_table_cells.py proves both draw the same.
-        shown = self._one_line_cell(row_index, column_index)
-        if shown is None:
-            return super()._draw_cell(row_index, column_index, base_style, width, cursor, hover)
-        component_style, post_style = self._get_styles_to_render_cell(
-            False,
-            False,
-            False,
-            hover,
-            cursor,
-            self.show_cursor,
-            self._show_hover_cursor,
-            self.cursor_foreground_priority == "css",
-            self.cursor_background_priority == "css",
-        )
-        padding = Segment(" " * self.cell_padding)
-        inner = max(0, width - 2 * self.cell_padding)
-        shown.truncate(inner, overflow="ellipsis")
-        # The room left is blank, not in the text's style (a struck name is not struck on);
-        # joined as Rich joins a cell's lines, the text's style becomes a span under the others.
-        rest = Segment(" " * (inner - shown.cell_len))
-        segments = [padding, *_LINES.join([shown]).render(self.app.console), rest, padding]
-        pre_style = base_style + Style.from_meta({"row": row_index, "column": column_index})
-        return [list(Segment.apply_style(segments, pre_style + component_style, post_style))]
-
-    def _one_line_cell(self, row_index: int, column_index: int) -> Text | None:
-        """The text of a cell that ``_draw_cell`` may draw itself, else None."""
-        if row_index < max(0, self.fixed_rows) or column_index < max(0, self.fixed_columns):
-            return None
-        row_key = self._row_locations.get_key(row_index)
-        column_key = self._column_locations.get_key(column_index)
-        if row_key is None or column_key is None:
-            return None
-        row = self.rows[row_key]
-        if row.height != 1 or row.label is not None:
-            return None
-        value = self._data[row_key].get(column_key)
-        shown = _cell(value.value) if isinstance(value, _Cell) else None
-        if shown is None or shown.justify not in (None, "default") or "\t" in shown.plain:
-            return None
-        if "\n" in shown.plain:
-            return None
-        return shown
-
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
         # DataTable measures every cell of every new row, to size the columns as wide as
         # their content: a third of the cost of a page of 1,000 rows. Columns of a set width
@@ -367,6 +280,12 @@ class RecordTable(AppendingTable):
             if not piece:
                 break
             self._add_records(piece)
+        if self.end.following:
+            # The cursor jumps to the new last row once the page is in: a screen of rows
+            # never drawn, drawn in one frame, held the keys 30 to 60 ms.
+            await self.draw_ahead(
+                self.row_count - 1, lambda: contents == self._contents and self.end.following
+            )
         self._page_added(more)
 
     def _add_records(self, records: Iterable[Record]) -> None:
@@ -397,14 +316,14 @@ class RecordTable(AppendingTable):
             shown = {column.key for column, _ in self._layout}
             for column, cell in zip(self.record_columns, record.cells, strict=False):
                 if column.key in shown:
-                    self.update_cell(record.key, column.key, _cell(cell), update_width=False)
+                    self.update_cell(record.key, column.key, cell_text(cell), update_width=False)
         except (RowDoesNotExist, CellDoesNotExist):
             pass
 
-    def _row(self, record: Record) -> list[Text | _Cell]:
+    def _row(self, record: Record) -> list[Text | LazyCell]:
         shown = {column.key for column, _ in self._layout}
-        cells: list[Text | _Cell] = [
-            _Cell(cell)
+        cells: list[Text | LazyCell] = [
+            LazyCell(cell)
             for column, cell in zip(self.record_columns, record.cells, strict=False)
             if column.key in shown
         ]
