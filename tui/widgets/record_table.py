@@ -26,6 +26,9 @@ from .record_cells import LazyCell, OneLineCells, cell_text, plain
 __all__ = ["Column", "Record", "RecordTable"]
 
 MARK = "✓"
+# One text for every mark (the table only reads its cells): not three objects per row.
+_MARKED = Text(MARK, style="bold")
+_UNMARKED = Text(" ")
 LOOKAHEAD = 8
 """Rows before the end of what is loaded at which the next page is asked for."""
 SLICE = 100
@@ -328,7 +331,7 @@ class RecordTable(OneLineCells):
             if column.key in shown
         ]
         if self.markable:
-            mark = Text(MARK, style="bold") if record.key in self._marked else Text(" ")
+            mark = _MARKED if record.key in self._marked else _UNMARKED
             cells.insert(0, mark)
         return cells
 
@@ -449,5 +452,5 @@ class RecordTable(OneLineCells):
     def _show_mark(self, key: str) -> None:
         if not self.markable or key not in self._row_locations:
             return
-        mark = Text(MARK, style="bold") if key in self._marked else Text(" ")
+        mark = _MARKED if key in self._marked else _UNMARKED
         self.update_cell(key, "-mark", mark)
