@@ -23,10 +23,14 @@ from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
-__all__ = ["AppendingTable"]
+__all__ = ["BREATH", "AppendingTable"]
 
 DRAWN_KEPT = 6000
 """Cells and lines drawn kept for reuse: a few screens of rows, at any width."""
+BREATH = 0.004
+"""Seconds left to the rest of the app between two steps of a long job (a slice of rows, a
+few rows drawn ahead): enough for a key to reach the table (it goes through three message
+queues) and for the frame that shows it; with no pause the next step came first."""
 DRAWN_AHEAD = 6
 """Rows drawn at a time by ``draw_ahead``, the keys and frames having their turn between."""
 
@@ -157,7 +161,7 @@ class AppendingTable(DataTable[Any]):
         widths = [column.get_render_width(self) for column in self.ordered_columns]
         for row in range(first, cursor_row + 1):
             if (row - first) % DRAWN_AHEAD == 0:
-                await asyncio.sleep(0)
+                await asyncio.sleep(BREATH)
                 if not wanted():
                     return
                 style = self.rich_style

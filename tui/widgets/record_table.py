@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
+from .appending_table import BREATH
 from .list_end import ListEnd
 from .record_cells import LazyCell, OneLineCells, cell_text, plain
 
@@ -275,8 +276,9 @@ class RecordTable(OneLineCells):
         contents = self._contents
         pending = iter(records)
         while True:
-            # First the turn of what waited while the page was read (its answer, its models).
-            await asyncio.sleep(0)
+            # First the turn of what waited while the page was read (its answer, its models),
+            # then of what came during each slice.
+            await asyncio.sleep(BREATH)
             if contents != self._contents:
                 return
             piece = list(islice(pending, SLICE))
