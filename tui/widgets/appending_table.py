@@ -25,7 +25,7 @@ from textual.widgets.data_table import RowKey
 
 __all__ = ["BREATH", "AppendingTable"]
 
-DRAWN_KEPT = 6000
+DRAWN_KEPT = 2000
 """Cells and lines drawn kept for reuse: a few screens of rows, at any width."""
 BREATH = 0.004
 """Seconds left to the rest of the app between two steps of a long job (a slice of rows, a
