@@ -288,6 +288,7 @@ async def _end(keys: int) -> tuple[float, list[str], list[float], list[float], i
     app = _app(service, listings)
     async with app.run_test(size=(100, 30)) as pilot:
         await _settle(pilot)
+        app.started()  # what the app does once connected (a test app starts connected)
         app.open_location(admin_view_location("org-globex", "members"))
         await _settle(pilot)
         table: Any = app.screen.table

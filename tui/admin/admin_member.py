@@ -150,12 +150,12 @@ class MemberScreen(MemberActions, BrowserScreen[MemberView]):
                 self.organization_id, self.user_id, page=token, limit=limit
             )
 
-        def show(page: Page[MemberSpace]) -> None:
+        async def show(page: Page[MemberSpace]) -> None:
             if self._next_spaces != token:
                 return
             self._next_spaces = page.next_page
-            self.query_one("#spaces", RecordTable).append_records(
-                [self._space_record(s) for s in page.items], more=bool(page.next_page)
+            await self.query_one("#spaces", RecordTable).add_page(
+                (self._space_record(s) for s in page.items), more=bool(page.next_page)
             )
 
         self.load(fetch, show, group="more-spaces")

@@ -144,11 +144,11 @@ class TeamScreen(TeamActions, BrowserScreen[TeamView]):
                 self.organization_id, self.team_id, page=token, limit=limit
             )
 
-        def show(page: Page[TeamMember]) -> None:
+        async def show(page: Page[TeamMember]) -> None:
             if self._next != token:
                 return
             self._next = page.next_page
-            self.table.append_records([self._record(m) for m in page.items], more=bool(self._next))
+            await self.table.add_page((self._record(m) for m in page.items), more=bool(self._next))
 
         self.load(fetch, show, group="more")
 

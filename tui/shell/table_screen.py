@@ -180,12 +180,13 @@ class TableScreen(BrowserScreen[Page[T]], Generic[T]):
         if not token:
             return
 
-        def show(page: Page[T]) -> None:
+        async def show(page: Page[T]) -> None:
             if self._next_page != token:
                 return  # already shown (painted from the cache first)
             self._next_page = page.next_page
-            self.table.append_records(
-                [self.record_of(item) for item in page.items], more=bool(page.next_page)
+            # A slice at a time (rows made as they are added): a page may hold 1,000.
+            await self.table.add_page(
+                (self.record_of(item) for item in page.items), more=bool(page.next_page)
             )
             self._update_note()
 

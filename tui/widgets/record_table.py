@@ -6,8 +6,11 @@ Every cell is server text or a rich ``Text``: strings are shown literally (a nam
 
 from __future__ import annotations
 
+import asyncio
+import gc
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -18,15 +21,22 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
-from tui.core import text
-
+from .appending_table import BREATH
 from .list_end import ListEnd
+from .record_cells import LazyCell, OneLineCells, cell_text, plain
 
 __all__ = ["Column", "Record", "RecordTable"]
 
 MARK = "✓"
+# One text for every mark (the table only reads its cells): not three objects per row.
+_MARKED = Text(MARK, style="bold")
+_UNMARKED = Text(" ")
 LOOKAHEAD = 8
 """Rows before the end of what is loaded at which the next page is asked for."""
+SLICE = 100
+"""Rows of a long page added at a time (``add_page``): the keys answer between two slices."""
+YOUNG = 1
+"""The collector's generations that ``add_page`` collects after each slice (the young ones)."""
 
 
 @dataclass(frozen=True)
@@ -53,33 +63,8 @@ class Record:
     """What the local filter looks in; by default the text of the cells."""
 
     def matches(self, needle: str) -> bool:
-        haystack = self.search_text or " ".join(_plain(cell) for cell in self.cells)
+        haystack = self.search_text or " ".join(plain(cell) for cell in self.cells)
         return needle.casefold() in haystack.casefold()
-
-
-def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else text.one_line(cell)
-
-
-def _cell(cell: object) -> Text:
-    # One line, ended by an ellipsis where the column cuts it, rather than cut mid-word.
-    shown = cell.copy() if isinstance(cell, Text) else text.text("" if cell is None else cell)
-    shown.no_wrap = True
-    shown.overflow = "ellipsis"
-    return shown
-
-
-class _Cell:
-    """A cell made into text when it is first drawn: a page of 1,000 rows holds 8,000 cells,
-    most of them never on screen (making each at once held the keys a fifth of a second)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __rich__(self) -> Text:
-        return _cell(self.value)
 
 
 def fit_columns(
@@ -106,7 +91,7 @@ def fit_columns(
     return widths
 
 
-class RecordTable(DataTable[Any]):
+class RecordTable(OneLineCells):
     """A table of records; near the end of what is loaded it asks for more (``MoreWanted``).
 
     With ``markable``, space marks the highlighted row (for a bulk action) and moves on.
@@ -201,6 +186,8 @@ class RecordTable(DataTable[Any]):
         self.more = False
         """Whether the service has more rows than those loaded."""
         self._asked_more = False
+        self._contents = 0
+        """Counts the lists shown (``set_records``): a page being added to an older one stops."""
         self.end = ListEnd(
             has_more=lambda: self.more, ask_rest=self._ask_more, to_last=self._cursor_to_last
         )
@@ -267,6 +254,7 @@ class RecordTable(DataTable[Any]):
     def set_records(self, records: Iterable[Record], *, more: bool = False) -> None:
         """Show these records instead of those loaded; the cursor stays on the same one."""
         current = self.highlighted_record
+        self._contents += 1
         self._records = list(records)
         self._by_key = {record.key: record for record in self._records}
         self._marked = {k: self._by_key[k] for k in self._marked if k in self._by_key}
@@ -277,15 +265,52 @@ class RecordTable(DataTable[Any]):
 
     def append_records(self, records: Iterable[Record], *, more: bool = False) -> None:
         """Add the next page's records below those loaded."""
+        self._add_records(records)
+        self._page_added(more)
+
+    async def add_page(self, records: Iterable[Record], *, more: bool = False) -> None:
+        """Add the next page's records below those loaded, ``SLICE`` rows at a time.
+
+        Between two slices the keys and the frames have their turn: a page of 1,000 rows
+        added at once held them a tenth of a second. ``records`` is read a slice at a time
+        too (it may be a generator making each row). The next page is asked for, and End's
+        cursor follows, once the whole page is in; a new list shown meanwhile stops it.
+        """
+        contents = self._contents
+        pending = iter(records)
+        while True:
+            # First the turn of what waited while the page was read (its answer, its models),
+            # then of what came during each slice.
+            await asyncio.sleep(BREATH)
+            if contents != self._contents:
+                return
+            piece = list(islice(pending, SLICE))
+            if not piece:
+                break
+            self._add_records(piece)
+            # The collector's young generations, while they hold one slice: left to itself it
+            # walked up to ten slices at once (30,000 objects, 50 to 100 ms on a busy machine).
+            gc.collect(YOUNG)
+        if self.end.following:
+            # The cursor jumps to the new last row once the page is in: a screen of rows
+            # never drawn, drawn in one frame, held the keys 30 to 60 ms.
+            await self.draw_ahead(
+                self.row_count - 1, lambda: contents == self._contents and self.end.following
+            )
+        self._page_added(more)
+
+    def _add_records(self, records: Iterable[Record]) -> None:
         new = [r for r in records if r.key not in self._by_key]
         self._records.extend(new)
         self._by_key.update((record.key, record) for record in new)
-        self.more = more
-        self._asked_more = False
         shown = [r for r in new if self._passes(r)]
         self._shown.extend(shown)
         for record in shown:
             self.add_row(*self._row(record), key=record.key)
+
+    def _page_added(self, more: bool) -> None:
+        self.more = more
+        self._asked_more = False
         self.end.rows_added()
         self._check_more()
 
@@ -302,19 +327,19 @@ class RecordTable(DataTable[Any]):
             shown = {column.key for column, _ in self._layout}
             for column, cell in zip(self.record_columns, record.cells, strict=False):
                 if column.key in shown:
-                    self.update_cell(record.key, column.key, _cell(cell), update_width=False)
+                    self.update_cell(record.key, column.key, cell_text(cell), update_width=False)
         except (RowDoesNotExist, CellDoesNotExist):
             pass
 
-    def _row(self, record: Record) -> list[Text | _Cell]:
+    def _row(self, record: Record) -> list[Text | LazyCell]:
         shown = {column.key for column, _ in self._layout}
-        cells: list[Text | _Cell] = [
-            _Cell(cell)
+        cells: list[Text | LazyCell] = [
+            LazyCell(cell)
             for column, cell in zip(self.record_columns, record.cells, strict=False)
             if column.key in shown
         ]
         if self.markable:
-            mark = Text(MARK, style="bold") if record.key in self._marked else Text(" ")
+            mark = _MARKED if record.key in self._marked else _UNMARKED
             cells.insert(0, mark)
         return cells
 
@@ -435,5 +460,5 @@ class RecordTable(DataTable[Any]):
     def _show_mark(self, key: str) -> None:
         if not self.markable or key not in self._row_locations:
             return
-        mark = Text(MARK, style="bold") if key in self._marked else Text(" ")
+        mark = _MARKED if key in self._marked else _UNMARKED
         self.update_cell(key, "-mark", mark)
