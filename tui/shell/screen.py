@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
@@ -144,6 +144,16 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         ),
     ]
 
+    PAINT_CACHED_IN_FIRST_FRAME: ClassVar[bool] = False
+    """Whether the view the cache holds is painted as the screen mounts, so that its first
+    frame shows it, rather than a frame of the empty screen and then one of the view (for
+    screens whose frames are costly: two are drawn in the time of one)."""
+
+    FILTER_BAR_AFTER_VIEW: ClassVar[bool] = False
+    """Whether the hidden filter bar waits until the screen calls ``mount_filter_bar_soon``
+    once its view is drawn (else it is mounted after the first frame): mounted while the
+    view loads, it lays the screen out and draws it again before the view."""
+
     KEEP_WHEN_LEFT: ClassVar[bool] = False
     """Whether the app keeps this screen when it is left, to show it again whole when its
     place is opened again (``holds`` and ``focus_on`` must then show any place it holds)."""
@@ -166,6 +176,9 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self.showing_cached = False
         """True while a view is painted from the cache (its service answer may follow)."""
         self._changes_seen: int | None = None
+        self._painted_first: Any = None
+        """The view painted from the cache as the screen mounted, until its load takes it as
+        what the cache held (``PAINT_CACHED_IN_FIRST_FRAME``)."""
         self.keys_ahead = KeysAhead(self)
         """The keys typed before the view is shown, played once it is (``tui.shell.type_ahead``)."""
 
@@ -209,6 +222,11 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             self.mount(bar, before=self.query_one(StatusLine))
             return bar
 
+    def mount_filter_bar_soon(self) -> None:
+        """Mount the (hidden) filter bar a moment after the next frame."""
+        # Not before the first frame is on the terminal (its Input costs a hundredth).
+        self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
+
     def _mount_filter_bar(self) -> None:
         self.filter_bar  # noqa: B018 - mounts it
 
@@ -216,11 +234,18 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """The widgets between the breadcrumbs and the status line."""
         yield from ()
 
+    @on(events.Mount)
+    async def _paint_cached_first(self, event: events.Mount) -> None:
+        # Textual runs this before ``on_mount`` (whose load then takes what it painted), and
+        # draws the first frame after both.
+        if self.PAINT_CACHED_IN_FIRST_FRAME and self.docdeck.client is not None:
+            await self._paint_cached_view()
+
     def on_mount(self) -> None:
         self.set_timer(HOLD_KEYS_AT_MOST, self.keys_ahead.play)
         self.query_one(StatusLine).refresh()  # else the first frame leaves its line blank
-        # Not before the first frame is on the terminal (its Input costs a hundredth).
-        self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
+        if not self.FILTER_BAR_AFTER_VIEW:
+            self.mount_filter_bar_soon()
         self.query_one(StatusLine).read_only = self.docdeck.read_only
         self.watch(self.app, "offline", self._offline_changed)
         if self.docdeck.client is None:
@@ -228,6 +253,26 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             self.busy = True
             return
         self.reload()
+
+    async def _paint_cached_view(self) -> None:
+        """Paint the view the cache holds, if it holds one, before the first frame: that frame
+        shows it (the load that follows asks the service, and paints only what differs)."""
+        from ..api.errors import ApiError  # loaded by then: there is a client
+
+        try:
+            cached = await self.client.peek(self.fetch_view)
+        except ApiError:
+            return  # what the cache holds does not make a view: the load says why
+        if cached is None:
+            return
+        self.showing_cached = True
+        try:
+            await _settle(self.show_view(cached))
+        finally:
+            self.showing_cached = False
+        self.cached = True
+        self._painted_first = cached
+        self.view_shown()
 
     def on_key(self, event: events.Key) -> None:
         # Every key reaches the screen before the app's bindings: the focused list's own too.
@@ -362,7 +407,10 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             return self._generations.get(group) == generation
 
         cached: T | None = None
-        if not refresh:
+        if group == VIEW and self._painted_first is not None:
+            # Painted as the screen mounted: what the cache held, shown already.
+            cached, self._painted_first = self._painted_first, None
+        elif not refresh:
             cached = await self.client.peek(fetch)
             if cached is not None and current():
                 self.showing_cached = True
