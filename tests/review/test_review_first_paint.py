@@ -3,6 +3,7 @@ large tree, the footer's keys once), and what follows."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import httpx
@@ -16,7 +17,7 @@ from tests.pilot.reviewing import (
     open_change_request,
     tree_titles,
 )
-from tui.review.change_request import ChangeRequestScreen
+from tui.review.change_request import FIRST_FRAME_WAIT, ChangeRequestScreen
 from tui.review.diff_view import DiffView
 from tui.review.locations import change_request_location
 from tui.service import create_app
@@ -129,10 +130,9 @@ async def test_the_footer_of_a_change_request_is_composed_once_with_its_keys(mak
         assert len(composed) <= 2, composed
 
 
-async def test_a_change_request_opened_again_shows_its_diff_in_its_first_frame(
-    make_app, monkeypatch
-):
-    # What each diff pane holds when its screen is first laid out (the first frame).
+def _first_layouts(monkeypatch: pytest.MonkeyPatch) -> dict[int, tuple[str, int]]:
+    """What each diff pane holds when its screen is first laid out (its first frame): the
+    message it shows and its rows, by the pane's id."""
     first_layout: dict[int, tuple[str, int]] = {}
     on_resize = DiffView.on_resize
 
@@ -141,20 +141,54 @@ async def test_a_change_request_opened_again_shows_its_diff_in_its_first_frame(
         on_resize(view)
 
     monkeypatch.setattr(DiffView, "on_resize", resized)
+    return first_layout
+
+
+async def test_the_first_frame_of_a_change_request_is_its_diff_opened_or_opened_again(
+    make_app, monkeypatch
+):
+    first_layout = _first_layouts(monkeypatch)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         first = await open_change_request(pilot, "Restructure the Python SDK guide")
         rows = diff_rows(first)
-        assert first_layout[id(first.diff_view)] == ("Loading…", 0)  # nothing cached yet
+        # The service answered within the first frame's wait: no frame of "Loading…" first.
+        assert first_layout[id(first.diff_view)] == ("", len(rows))
         await pilot.press("escape")
         await settle(pilot)
         again = await open_change_request(pilot, "Restructure the Python SDK guide")
         assert again is not first
-        # From the cache, before its first frame: the diff, never "Loading…" first.
+        # From the cache, before its first frame.
         assert first_layout[id(again.diff_view)] == ("", len(rows))
         assert diff_rows(again) == rows
         # The service was still asked, and its answer kept what was shown.
         assert not again.showing_cached and again.updated_at is not None
+
+
+class SlowContent(httpx.AsyncBaseTransport):
+    """The service, with the change request's content answered late."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, delay: float) -> None:
+        self.inner = inner
+        self.delay = delay
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/content"):
+            await asyncio.sleep(self.delay)
+        return await self.inner.handle_async_request(request)
+
+
+async def test_a_change_request_slow_to_answer_shows_loading_first_then_its_diff(
+    make_app, transport, monkeypatch
+):
+    first_layout = _first_layouts(monkeypatch)
+    slow = SlowContent(transport, FIRST_FRAME_WAIT + 0.5)
+    app = make_app(transport_override=slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        # The first frame waited for the view a while, then showed what there was.
+        assert first_layout[id(screen.diff_view)] == ("Loading…", 0)
+        assert diff_rows(screen)
 
 
 async def test_the_footer_of_a_screen_under_a_change_request_composes_no_keys(

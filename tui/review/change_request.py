@@ -66,6 +66,10 @@ EXPAND_ALL_UP_TO = 200
 """Trees of changes this small open every level; larger ones open the top level only."""
 FIRST_ROWS = 80
 """Rows of a larger tree of changes drawn with the first diff; the rest are drawn after it."""
+FIRST_FRAME_WAIT = 0.3
+"""Seconds the screen's first frame waits for the view (and the first diff, when the trees
+carry its bodies): a frame of "Loading…" first and then one of the view took a third longer
+than the view alone (``BrowserScreen.FIRST_FRAME_WAITS_FOR_VIEW``)."""
 FIRST_DIFF_WAITS = 5
 """Refreshes what follows the first diff waits for it to be drawn, at most (an app that
 skips drawing its frames, as the suite's do, never draws it)."""
@@ -90,7 +94,7 @@ class ChangeRequestScreen(
     """The header on top; below, the changes (a tree beside the diff), the threads, the merge."""
 
     NAMESPACE = "change request"
-    PAINT_CACHED_IN_FIRST_FRAME = True  # opened again: its first frame is the diff
+    FIRST_FRAME_WAITS_FOR_VIEW = FIRST_FRAME_WAIT
     FILTER_BAR_AFTER_VIEW = True  # mounted once the first diff is drawn
     CSS_PATH = "../styles/change_request.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [

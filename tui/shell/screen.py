@@ -15,6 +15,9 @@ Loading, for the view and for every sub-view (a tree level, a page body, the fil
    group cancels an older one; a generation counter per group also drops any late answer;
 3. paint the answer if it differs from what was painted.
 
+A screen with ``FIRST_FRAME_WAITS_FOR_VIEW`` paints 1. as it mounts, and lets its first frame
+wait for 2. a moment: that frame is the view rather than an empty screen before it.
+
 ``r`` does the same with ``client.revalidating()`` so that nothing comes from the cache. A screen
 shown again after something was written (by a dialog, by another screen) loads again: what the
 write touched is stale in the cache, the rest is painted from it without a request.
@@ -24,6 +27,8 @@ Failures of every worker go through ``GuardedWork`` to the app (``tui.shell.fail
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
@@ -144,10 +149,12 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         ),
     ]
 
-    PAINT_CACHED_IN_FIRST_FRAME: ClassVar[bool] = False
-    """Whether the view the cache holds is painted as the screen mounts, so that its first
-    frame shows it, rather than a frame of the empty screen and then one of the view (for
-    screens whose frames are costly: two are drawn in the time of one)."""
+    FIRST_FRAME_WAITS_FOR_VIEW: ClassVar[float] = 0.0
+    """Seconds the screen's first frame may wait for its view (0: not at all). A view the
+    cache holds is painted as the screen mounts; else the load starts then, and the frame
+    waits for its answer that long: it shows the view, rather than a frame of the empty
+    screen first and one of the view after (two frames drawn where one would do). The screen
+    shown before stays on the terminal meanwhile; keys typed then act once the view is in."""
 
     FILTER_BAR_AFTER_VIEW: ClassVar[bool] = False
     """Whether the hidden filter bar waits until the screen calls ``mount_filter_bar_soon``
@@ -178,7 +185,10 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self._changes_seen: int | None = None
         self._painted_first: Any = None
         """The view painted from the cache as the screen mounted, until its load takes it as
-        what the cache held (``PAINT_CACHED_IN_FIRST_FRAME``)."""
+        what the cache held (``FIRST_FRAME_WAITS_FOR_VIEW``)."""
+        self._first_answer: asyncio.Event | None = None
+        """Set when the first load of the view has ended, shown or not (what the first frame
+        waits for, a while: ``FIRST_FRAME_WAITS_FOR_VIEW``)."""
         self.keys_ahead = KeysAhead(self)
         """The keys typed before the view is shown, played once it is (``tui.shell.type_ahead``)."""
 
@@ -235,11 +245,17 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         yield from ()
 
     @on(events.Mount)
-    async def _paint_cached_first(self, event: events.Mount) -> None:
-        # Textual runs this before ``on_mount`` (whose load then takes what it painted), and
-        # draws the first frame after both.
-        if self.PAINT_CACHED_IN_FIRST_FRAME and self.docdeck.client is not None:
-            await self._paint_cached_view()
+    async def _view_in_first_frame(self, event: events.Mount) -> None:
+        # Textual runs this before ``on_mount``, and draws the first frame after both.
+        if not self.FIRST_FRAME_WAITS_FOR_VIEW or self.docdeck.client is None:
+            return
+        await self._paint_cached_view()
+        if self._painted_first is not None:
+            return  # painted from the cache: ``on_mount`` loads, and paints what differs
+        answered = self._first_answer = asyncio.Event()
+        self.reload()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(answered.wait(), self.FIRST_FRAME_WAITS_FOR_VIEW)
 
     def on_mount(self) -> None:
         self.set_timer(HOLD_KEYS_AT_MOST, self.keys_ahead.play)
@@ -252,7 +268,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             # The first screen, painted before the app connects: the app reloads it then.
             self.busy = True
             return
-        self.reload()
+        if self._first_answer is None:  # else the view is loading already
+            self.reload()
 
     async def _paint_cached_view(self) -> None:
         """Paint the view the cache holds, if it holds one, before the first frame: that frame
@@ -388,6 +405,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         try:
             await self._fetch_and_show(fetch, show, group, generation, refresh, on_error)
         finally:
+            if group == VIEW and self._first_answer is not None:
+                self._first_answer.set()  # the first frame waits no longer
             # Shown, failed or given up: the keys typed meanwhile act now, on what is there.
             if group == VIEW and self._generations.get(group) == generation:
                 self.view_shown()
