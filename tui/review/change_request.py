@@ -68,8 +68,9 @@ FIRST_ROWS = 80
 """Rows of a larger tree of changes drawn with the first diff; the rest are drawn after it."""
 FIRST_FRAME_WAIT = 0.3
 """Seconds the screen's first frame waits for the view (and the first diff, when the trees
-carry its bodies): a frame of "Loading…" first and then one of the view took a third longer
-than the view alone (``BrowserScreen.FIRST_FRAME_WAITS_FOR_VIEW``)."""
+carry its bodies): a frame of "Loading…" first and then one of the view cost the 1,000-page
+change request 260 ms of CPU against 190 ms for the view alone
+(``BrowserScreen.FIRST_FRAME_WAITS_FOR_VIEW``). A slower answer gets its "Loading…" then."""
 FIRST_DIFF_WAITS = 5
 """Refreshes what follows the first diff waits for it to be drawn, at most (an app that
 skips drawing its frames, as the suite's do, never draws it)."""
