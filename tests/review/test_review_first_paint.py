@@ -3,14 +3,21 @@ large tree, the footer's keys once), and what follows."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.pilot.fixtures import settle
-from tests.pilot.reviewing import diff_rows, drafts_home, open_change_request, tree_titles
-from tui.review.change_request import ChangeRequestScreen
+from tests.pilot.reviewing import (
+    diff_rows,
+    drafts_home,
+    find_change_request,
+    open_change_request,
+    tree_titles,
+)
+from tui.review.change_request import FIRST_FRAME_WAIT, ChangeRequestScreen
 from tui.review.diff_view import DiffView
 from tui.review.locations import change_request_location
 from tui.shell.navigation import space_location
@@ -120,3 +127,112 @@ async def test_the_footer_of_a_change_request_is_composed_once_with_its_keys(mak
         assert "Next page" in keys and "Approve" in keys
         # Once before its bindings are known (empty), once with them.
         assert len(composed) <= 2, composed
+
+
+def _first_layouts(monkeypatch: pytest.MonkeyPatch) -> dict[int, tuple[str, int]]:
+    """What each diff pane holds when its screen is first laid out (its first frame): the
+    message it shows and its rows, by the pane's id."""
+    first_layout: dict[int, tuple[str, int]] = {}
+    on_resize = DiffView.on_resize
+
+    def resized(view: DiffView) -> None:
+        first_layout.setdefault(id(view), (view.message, view.row_count))
+        on_resize(view)
+
+    monkeypatch.setattr(DiffView, "on_resize", resized)
+    return first_layout
+
+
+async def test_the_first_frame_of_a_change_request_is_its_diff_opened_or_opened_again(
+    make_app, monkeypatch
+):
+    first_layout = _first_layouts(monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        first = await open_change_request(pilot, "Restructure the Python SDK guide")
+        rows = diff_rows(first)
+        # The service answered within the first frame's wait: no frame of "Loading…" first.
+        assert first_layout[id(first.diff_view)] == ("", len(rows))
+        await pilot.press("escape")
+        await settle(pilot)
+        again = await open_change_request(pilot, "Restructure the Python SDK guide")
+        assert again is not first
+        # From the cache, before its first frame.
+        assert first_layout[id(again.diff_view)] == ("", len(rows))
+        assert diff_rows(again) == rows
+        # The service was still asked, and its answer kept what was shown.
+        assert not again.showing_cached and again.updated_at is not None
+
+
+class SlowContent(httpx.AsyncBaseTransport):
+    """The service, with the change request's content answered late."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, delay: float) -> None:
+        self.inner = inner
+        self.delay = delay
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/content"):
+            await asyncio.sleep(self.delay)
+        return await self.inner.handle_async_request(request)
+
+
+async def test_a_change_request_slow_to_answer_shows_loading_first_then_its_diff(
+    make_app, transport, monkeypatch
+):
+    first_layout = _first_layouts(monkeypatch)
+    slow = SlowContent(transport, FIRST_FRAME_WAIT + 0.5)
+    app = make_app(transport_override=slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        # The first frame waited for the view a while, then showed what there was.
+        assert first_layout[id(screen.diff_view)] == ("Loading…", 0)
+        assert diff_rows(screen)
+
+
+async def test_the_footer_of_a_screen_under_a_change_request_composes_no_keys(
+    make_app, monkeypatch
+):
+    # Covered, its screen's focus goes and its bindings change: composing its keys then
+    # was work for a footer nobody sees, while the change request loaded.
+    composed: list[str] = []
+    compose = KeyFooter.compose
+
+    def counted(footer: KeyFooter) -> Any:
+        composed.append(type(footer.screen).__name__)
+        return compose(footer)
+
+    monkeypatch.setattr(KeyFooter, "compose", counted)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        below = app.screen
+        keys_below = [key.description for key in below.query_one(KeyFooter).query(FooterKey)]
+        composed.clear()
+        screen = await open_change_request(pilot, "Restructure the Python SDK guide")
+        assert "Next page" in [k.description for k in screen.query_one(KeyFooter).query(FooterKey)]
+        assert type(below).__name__ not in composed
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is below
+        # Shown again, it shows the keys it showed.
+        assert [k.description for k in below.query_one(KeyFooter).query(FooterKey)] == keys_below
+
+
+async def test_a_change_request_that_cannot_be_loaded_still_shows_its_keys(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        space, found = await find_change_request(app.client, "Restructure the Python SDK guide")
+        missing = found.model_copy(update={"id": "cr-no-such-thing"})
+        app.session.places.see(space_location(space))
+        app.open_location(change_request_location(space, missing))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ChangeRequestScreen) and screen.view is None
+        # No diff will be drawn: what waited for it (the keys, the filter bar) is there.
+        keys = [key.description for key in screen.query_one(KeyFooter).query(FooterKey)]
+        assert "Next page" in keys
+        await pilot.press("slash")
+        await settle(pilot)
+        assert screen.filter_bar.is_open

@@ -15,6 +15,9 @@ Loading, for the view and for every sub-view (a tree level, a page body, the fil
    group cancels an older one; a generation counter per group also drops any late answer;
 3. paint the answer if it differs from what was painted.
 
+A screen with ``FIRST_FRAME_WAITS_FOR_VIEW`` paints 1. as it mounts, and lets its first frame
+wait for 2. a moment: that frame is the view rather than an empty screen before it.
+
 ``r`` does the same with ``client.revalidating()`` so that nothing comes from the cache. A screen
 shown again after something was written (by a dialog, by another screen) loads again: what the
 write touched is stale in the cache, the rest is painted from it without a request.
@@ -24,12 +27,14 @@ Failures of every worker go through ``GuardedWork`` to the app (``tui.shell.fail
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
@@ -144,6 +149,18 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         ),
     ]
 
+    FIRST_FRAME_WAITS_FOR_VIEW: ClassVar[float] = 0.0
+    """Seconds the screen's first frame may wait for its view (0: not at all). A view the
+    cache holds is painted as the screen mounts; else the load starts then, and the frame
+    waits for its answer that long: it shows the view, rather than a frame of the empty
+    screen first and one of the view after (two frames drawn where one would do). The screen
+    shown before stays on the terminal meanwhile; keys typed then act once the view is in."""
+
+    FILTER_BAR_AFTER_VIEW: ClassVar[bool] = False
+    """Whether the hidden filter bar waits until the screen calls ``mount_filter_bar_soon``
+    once its view is drawn (else it is mounted after the first frame): mounted while the
+    view loads, it lays the screen out and draws it again before the view."""
+
     KEEP_WHEN_LEFT: ClassVar[bool] = False
     """Whether the app keeps this screen when it is left, to show it again whole when its
     place is opened again (``holds`` and ``focus_on`` must then show any place it holds)."""
@@ -166,6 +183,12 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         self.showing_cached = False
         """True while a view is painted from the cache (its service answer may follow)."""
         self._changes_seen: int | None = None
+        self._painted_first: Any = None
+        """The view painted from the cache as the screen mounted, until its load takes it as
+        what the cache held (``FIRST_FRAME_WAITS_FOR_VIEW``)."""
+        self._first_answer: asyncio.Event | None = None
+        """Set when the first load of the view has ended, shown or not (what the first frame
+        waits for, a while: ``FIRST_FRAME_WAITS_FOR_VIEW``)."""
         self.keys_ahead = KeysAhead(self)
         """The keys typed before the view is shown, played once it is (``tui.shell.type_ahead``)."""
 
@@ -209,6 +232,11 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             self.mount(bar, before=self.query_one(StatusLine))
             return bar
 
+    def mount_filter_bar_soon(self) -> None:
+        """Mount the (hidden) filter bar a moment after the next frame."""
+        # Not before the first frame is on the terminal (its Input costs a hundredth).
+        self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
+
     def _mount_filter_bar(self) -> None:
         self.filter_bar  # noqa: B018 - mounts it
 
@@ -216,18 +244,52 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         """The widgets between the breadcrumbs and the status line."""
         yield from ()
 
+    @on(events.Mount)
+    async def _view_in_first_frame(self, event: events.Mount) -> None:
+        # Textual runs this before ``on_mount``, and draws the first frame after both.
+        if not self.FIRST_FRAME_WAITS_FOR_VIEW or self.docdeck.client is None:
+            return
+        await self._paint_cached_view()
+        if self._painted_first is not None:
+            return  # painted from the cache: ``on_mount`` loads, and paints what differs
+        answered = self._first_answer = asyncio.Event()
+        self.reload()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(answered.wait(), self.FIRST_FRAME_WAITS_FOR_VIEW)
+
     def on_mount(self) -> None:
         self.set_timer(HOLD_KEYS_AT_MOST, self.keys_ahead.play)
         self.query_one(StatusLine).refresh()  # else the first frame leaves its line blank
-        # Not before the first frame is on the terminal (its Input costs a hundredth).
-        self.call_after_refresh(self.set_timer, FILTER_BAR_DELAY, self._mount_filter_bar)
+        if not self.FILTER_BAR_AFTER_VIEW:
+            self.mount_filter_bar_soon()
         self.query_one(StatusLine).read_only = self.docdeck.read_only
         self.watch(self.app, "offline", self._offline_changed)
         if self.docdeck.client is None:
             # The first screen, painted before the app connects: the app reloads it then.
             self.busy = True
             return
-        self.reload()
+        if self._first_answer is None:  # else the view is loading already
+            self.reload()
+
+    async def _paint_cached_view(self) -> None:
+        """Paint the view the cache holds, if it holds one, before the first frame: that frame
+        shows it (the load that follows asks the service, and paints only what differs)."""
+        from ..api.errors import ApiError  # loaded by then: there is a client
+
+        try:
+            cached = await self.client.peek(self.fetch_view)
+        except ApiError:
+            return  # what the cache holds does not make a view: the load says why
+        if cached is None:
+            return
+        self.showing_cached = True
+        try:
+            await _settle(self.show_view(cached))
+        finally:
+            self.showing_cached = False
+        self.cached = True
+        self._painted_first = cached
+        self.view_shown()
 
     def on_key(self, event: events.Key) -> None:
         # Every key reaches the screen before the app's bindings: the focused list's own too.
@@ -343,6 +405,8 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
         try:
             await self._fetch_and_show(fetch, show, group, generation, refresh, on_error)
         finally:
+            if group == VIEW and self._first_answer is not None:
+                self._first_answer.set()  # the first frame waits no longer
             # Shown, failed or given up: the keys typed meanwhile act now, on what is there.
             if group == VIEW and self._generations.get(group) == generation:
                 self.view_shown()
@@ -362,7 +426,10 @@ class BrowserScreen(DocdeckScreen, Generic[ViewT]):
             return self._generations.get(group) == generation
 
         cached: T | None = None
-        if not refresh:
+        if group == VIEW and self._painted_first is not None:
+            # Painted as the screen mounted: what the cache held, shown already.
+            cached, self._painted_first = self._painted_first, None
+        elif not refresh:
             cached = await self.client.peek(fetch)
             if cached is not None and current():
                 self.showing_cached = True

@@ -97,21 +97,38 @@ class KeyFooter(Footer):
     _recompose_asked = False
     """Whether a composition is due after the next refresh (asked once, however often)."""
 
+    _held = False
+    """Whether the keys wait for ``release`` (see ``hold``)."""
+
+    def hold(self) -> None:
+        """Compose no keys until ``release``: a screen whose first view is on its way keeps
+        the footer's widgets (a tenth of a second to build) from delaying that view."""
+        self._held = True
+
+    def release(self) -> None:
+        """Compose the keys held since ``hold`` (if they changed since last composed)."""
+        if self._held:
+            self._held = False
+            # From the footer's own queue: its keys bind to it as they are composed.
+            self.call_later(self._recompose_soon)
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         # Textual composes the footer again whenever focus moves or a binding is checked, even
         # when the keys shown stay the same; each time it builds every key's widget anew.
         self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+        if self._held or not screen.app.app_focus or screen is not self.screen:
             return
-        if self._signature() != self._shown:
-            self._recompose_soon()
+        self._recompose_soon()
 
     def on_resize(self) -> None:
         # A resize to the width already fitted (the first, as the screen mounts) keeps the keys.
-        if self.is_attached and self._bindings_ready and self._signature() != self._shown:
+        if not self._held:
             self._recompose_soon()
 
     def _recompose_soon(self) -> None:
+        """Compose the keys after the next refresh, if they changed since last composed."""
+        if not self._shows_now() or not self._bindings_ready or self._signature() == self._shown:
+            return
         # A screen that loads checks its bindings several times before the next frame: each
         # check asked for a composition of its own (five of the same keys while a change
         # request opened, a tenth of its first diff's time). One is enough.
@@ -121,5 +138,12 @@ class KeyFooter(Footer):
 
     async def _recompose_if_changed(self) -> None:
         self._recompose_asked = False
-        if self.is_attached and self._signature() != self._shown:
+        if self._shows_now() and not self._held and self._signature() != self._shown:
             await self.recompose()
+
+    def _shows_now(self) -> bool:
+        # The footer of a screen another one was pushed over saw its bindings change (its
+        # focus went) and composed its keys for nobody, while the new screen loaded: its
+        # keys are composed when they show again (the focus back, its bindings change).
+        # (``Screen.is_current`` holds for a screen under another too: not asked here.)
+        return self.is_attached and self.screen is self.app.screen
