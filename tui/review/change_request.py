@@ -38,7 +38,7 @@ from ..review.loading import (
     fetch_page_diff,
     holders_to_fetch,
 )
-from ..review.rows import age, change_mark, status_badge
+from ..review.rows import change_mark
 from ..review.threads import ThreadScope
 from ..shell.navigation import (
     Focus,
@@ -52,7 +52,7 @@ from ..shell.screen import BrowserScreen
 from ..widgets import ItemTree, TreeItem
 from ..widgets.key_footer import KeyFooter
 from ..widgets.tree_levels import Levels, first_screenful
-from .change_request_parts import merge_lines, no_text_change, tree_item
+from .change_request_parts import header_lines, merge_lines, no_text_change, tree_item
 from .locations import change_request_location, review_focus
 from .memory import review_memory
 
@@ -322,53 +322,9 @@ class ChangeRequestScreen(
             self.show_location(change_request_location(view.space, view.change_request))
 
     def _show_header(self) -> None:
-        view = self.view
-        if view is None:
-            return
-        cr = view.change_request
-        now = self.docdeck.clock()
-        author = cr.created_by.display_name if cr.created_by else "someone"
-        title = Content.assemble(
-            Content.styled(f"#{cr.number} ", "bold $text-primary"),
-            text.content(cr.subject or "(no subject)", "bold"),
-            "  ",
-            status_badge(cr.status),
-        )
-        facts: list[Content] = [Content.assemble("by ", text.content(author))]
-        if cr.created_at:
-            facts.append(Content(f"created {age(now, cr.created_at)}"))
-        if cr.updated_at:
-            facts.append(Content(f"updated {age(now, cr.updated_at)}"))
-        facts.append(
-            Content(plural(cr.comments, "open thread") if cr.comments else "no open thread")
-        )
-        lines = [title, Content(" · ").join(facts)]
-        if cr.outdated and view.open:
-            lines.append(Content.styled("⚠ main has moved on: press u to update", "$text-warning"))
-        state = view.state
-        if state.my_outdated and view.open:
-            lines.append(
-                Content.styled(
-                    f"⚠ {state.mine_outdated}: "
-                    + (
-                        "D shows the whole change request" if self._since_review else "D shows them"
-                    ),
-                    "$text-warning",
-                )
-            )
-        if cr.is_merged:
-            lines.append(
-                Content.styled(
-                    f"Merged {age(now, cr.updated_at)}: the Merge tab shows what it did to main",
-                    "$text-accent",
-                )
-            )
-        said = state.sentences()
-        if view.state.requested_from_me and view.open:
-            said.insert(0, "Your review is requested: a approves, x asks for changes")
-        if said:
-            lines.append(text.content(" · ".join(said), "$text-muted"))
-        self.query_one("#cr-header", Static).update(Content("\n").join(lines))
+        if self.view is not None:
+            header = header_lines(self.view, self.docdeck.clock(), since_review=self._since_review)
+            self.query_one("#cr-header", Static).update(header)
 
     def _show_tree(self, changes: ChangeSet, *, first: bool = False) -> None:
         """Draw the tree of changes; ``first``: its first screenful only, if it is large (the

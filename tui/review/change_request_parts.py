@@ -1,5 +1,5 @@
-"""Provides the parts of the change request screen that hold no state: a tree row of a change,
-what the diff pane says of a page without a text change, and the Merge tab's lines."""
+"""Provides the parts of the change request screen that hold no state: its header, a tree row of
+a change, what the diff pane says of a page without a text change, and the Merge tab's lines."""
 
 from __future__ import annotations
 
@@ -11,9 +11,49 @@ from tui.review.logic.changes import ChangeKind, ChangeTreeNode, PageChange
 
 from ..api.models import RevisionSemanticChanges
 from ..widgets import TreeItem
-from .rows import change_mark
+from .loading import ChangeRequestView
+from .rows import age, change_mark, status_badge
 
-__all__ = ["merge_lines", "no_text_change", "tree_item"]
+__all__ = ["header_lines", "merge_lines", "no_text_change", "tree_item"]
+
+
+def header_lines(view: ChangeRequestView, now: float, *, since_review: bool) -> Content:
+    """The change request's header: its title and status, who made it and when, what needs
+    doing (main moved on, the user's review outdated), and where its reviews stand."""
+    cr = view.change_request
+    author = cr.created_by.display_name if cr.created_by else "someone"
+    title = Content.assemble(
+        Content.styled(f"#{cr.number} ", "bold $text-primary"),
+        text.content(cr.subject or "(no subject)", "bold"),
+        "  ",
+        status_badge(cr.status),
+    )
+    facts: list[Content] = [Content.assemble("by ", text.content(author))]
+    if cr.created_at:
+        facts.append(Content(f"created {age(now, cr.created_at)}"))
+    if cr.updated_at:
+        facts.append(Content(f"updated {age(now, cr.updated_at)}"))
+    facts.append(Content(plural(cr.comments, "open thread") if cr.comments else "no open thread"))
+    lines = [title, Content(" · ").join(facts)]
+    if cr.outdated and view.open:
+        lines.append(Content.styled("⚠ main has moved on: press u to update", "$text-warning"))
+    state = view.state
+    if state.my_outdated and view.open:
+        shows = "D shows the whole change request" if since_review else "D shows them"
+        lines.append(Content.styled(f"⚠ {state.mine_outdated}: {shows}", "$text-warning"))
+    if cr.is_merged:
+        lines.append(
+            Content.styled(
+                f"Merged {age(now, cr.updated_at)}: the Merge tab shows what it did to main",
+                "$text-accent",
+            )
+        )
+    said = state.sentences()
+    if state.requested_from_me and view.open:
+        said.insert(0, "Your review is requested: a approves, x asks for changes")
+    if said:
+        lines.append(text.content(" · ".join(said), "$text-muted"))
+    return Content("\n").join(lines)
 
 
 def tree_item(node: ChangeTreeNode) -> TreeItem[ChangeTreeNode]:
