@@ -80,8 +80,9 @@ class InvitesScreen(TableScreen[InviteLink]):
     COLUMNS = (
         Column("target", "Leads to", 24, flex=True),
         Column("role", "Role", 8),
-        Column("redundant", "Redundant", 9, drop=1),
-        Column("id", "Id", 20, drop=2),
+        # Not whether a link is redundant: that is for the caller, and an administrator, who
+        # has everything, would read "yes" on every row (the detail pane says it).
+        Column("id", "Id", 20, drop=1),
     )
     EMPTY = "No invite link: press n to create one, i to invite by e-mail."
     WHAT = ("invite link", "invite links")
@@ -104,8 +105,7 @@ class InvitesScreen(TableScreen[InviteLink]):
     def record_of(self, item: InviteLink) -> Record:
         return Record(
             item.id,
-            (link_target(item), role_of_link(item) or GUEST, "yes" if item.redundant else "",
-             item.id),
+            (link_target(item), role_of_link(item) or GUEST, item.id),
             item,
         )  # fmt: skip
 
