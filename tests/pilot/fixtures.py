@@ -174,10 +174,14 @@ async def paste(pilot: Any, value: str) -> None:
 
 
 async def settle(pilot: Any, rounds: int = 3) -> None:
-    """Let the app finish what it started: workers, then the refreshes they caused."""
+    """Let the app finish what it started: workers, then the refreshes they caused.
+
+    A worker that failed is the app's to report (the test reads what it said, and
+    ``make_app`` fails on a bug): Textual's ``wait_for_complete`` would raise it only if it
+    was still running when called, a race that a loaded machine loses."""
     for _ in range(rounds):
         await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
+        await asyncio.gather(*(w.wait() for w in pilot.app.workers), return_exceptions=True)
     await pilot.pause(0.05)
 
 
