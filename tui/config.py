@@ -31,7 +31,6 @@ from urllib.parse import urlsplit
 from .api.defaults import DEFAULT_BASE_URL
 from .files import read_private, write_private
 from .paths import config_dir
-from .toml_writer import dump_toml
 
 __all__ = [
     "Config",
@@ -254,6 +253,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
     """Write the config whole (0600, its folder 0700), keeping every other setting of the file."""
     path = path or config_path()
     try:
+        from .toml_writer import dump_toml  # only to save: not before the first frame
+
         write_private(path, dump_toml(_document(config)))
     except OSError as exc:
         raise ConfigError(f"cannot write the config file {path}: {_reason(exc)}") from None
