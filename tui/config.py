@@ -20,7 +20,6 @@ those docdeck does not know included (``docdeck login`` must not drop ``read_onl
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -306,6 +305,8 @@ class TokenStore:
             return {}
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"cannot read the token store {self.file}: {_reason(exc)}") from None
+        import json  # not before the first frame: the token store is read after it
+
         try:
             data = json.loads(text)
         except ValueError:
@@ -319,6 +320,8 @@ class TokenStore:
         return {str(k): v for k, v in data.items()}
 
     def _write_file(self, tokens: dict[str, str]) -> None:
+        import json
+
         # Whole or not at all: a full disk leaves every stored token as it was.
         try:
             write_private(self.file, json.dumps(tokens))
