@@ -117,7 +117,7 @@ class KeptStylesheet(Stylesheet):
         if rules is None:
             rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
             self._parsed_anew = True
-        if self._used_variables is not self._variables:  # a theme set since: keep its own
+        if self._used_variables != self._variables:  # a theme set since: keep its own
             self._used_variables = self._variables
             self._used = {}
         self._used[key] = rules
