@@ -454,6 +454,8 @@ class DocdeckApp(GuardedWork, App[None]):
             # take most of a start-up, and the first frame is already on the terminal.
             from .config import ConfigError
 
+            if not self.is_headless:  # tests run many apps: no next start to serve
+                self._keep_parsed_css()  # the first frame's CSS, for the next start
             try:
                 connected = connect()
             except ConfigError as error:
