@@ -253,8 +253,8 @@ class DocdeckApp(GuardedWork, App[None]):
             # The rules of the first frame's CSS as the last start parsed them (kept_css.py).
             from .shell.kept_css import KeptStylesheet, kept_css_file
 
-            self.stylesheet = KeptStylesheet(
-                kept_css_file(first_screen.cache.root), variables=self.get_css_variables()
+            self.stylesheet = KeptStylesheet.instead_of(
+                self.stylesheet, kept_css_file(first_screen.cache.root)
             )
         self._seen_store = seen_store
         self.read_only = read_only
