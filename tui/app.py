@@ -19,8 +19,7 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from textual import events
 from textual.app import App
@@ -35,13 +34,10 @@ from tui.browse.organizations import OrganizationsScreen
 # The first frame is painted before the client, its models, the service and the screens other
 # than the first are imported (tui/first_screen.py): what only later work needs is imported
 # where it is used, and tests/shell/test_startup.py checks that importing this module stays light.
-from .api.defaults import DEFAULT_BASE_URL
-from .api.errors import AnswerLostError, TransportError, UnauthorizedError
 from .config import Config, Connection
 from .first_screen import FirstScreen, OrganizationSummary
 from .shell.failures import Failed, GuardedWork
 from .shell.navigation import Focus, Location, PlacesSeen
-from .shell.registry import Registry
 from .shell.screen import BrowserScreen
 from .shell.session import Session
 
@@ -54,6 +50,7 @@ if TYPE_CHECKING:
     from .shell.error_report import ErrorReport
     from .shell.host import Host
     from .shell.kept_screens import KeptScreens
+    from .shell.registry import Registry
 
 __all__ = ["FEATURES", "ConnectionLabel", "ConnectionLike", "DocdeckApp", "register_features"]
 
@@ -79,8 +76,8 @@ class ConnectionLike(Protocol):
     def host(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class ConnectionLabel:
+# A NamedTuple, not a dataclass: a twelfth of the cost to define, before the first frame.
+class ConnectionLabel(NamedTuple):
     """A connection described without a token, e.g. ``ConnectionLabel("demo", "local demo")``."""
 
     profile: str
@@ -248,9 +245,16 @@ class DocdeckApp(GuardedWork, App[None]):
         base_url: str | None = None,
         first_screen: FirstScreen | None = None,
         read_only: bool = False,
-        seen_store: SeenStore | None = None,
+        seen_store: SeenStore | Callable[[], SeenStore] | None = None,
     ) -> None:
         super().__init__()
+        if first_screen is not None:
+            # The rules of the first frame's CSS as the last start parsed them (kept_css.py).
+            from .shell.kept_css import KeptStylesheet, kept_css_file
+
+            self.stylesheet = KeptStylesheet.instead_of(
+                self.stylesheet, kept_css_file(first_screen.cache.root)
+            )
         self._seen_store = seen_store
         self.read_only = read_only
         """Refuse every change: marked actions are hidden, the client sends only GETs."""
@@ -265,9 +269,7 @@ class DocdeckApp(GuardedWork, App[None]):
         """How many items a list screen asks for at once."""
         self.session = Session()
         """What this connection's browsing remembers: places seen, spaces deleted."""
-        self.registry = Registry()
-        """What the features registered: which screen shows each kind of place, its label,
-        the palette's views and commands."""
+        self._features_registry: Registry | None = None
         self._kept_screens: KeptScreens | None = None
         self._first_screen = first_screen
         self._memory_release: Timer | None = None
@@ -295,6 +297,21 @@ class DocdeckApp(GuardedWork, App[None]):
             self.theme = self.config.theme
 
     @property
+    def registry(self) -> Registry:
+        """What the features registered: which screen shows each kind of place, its label,
+        the palette's views and commands. Made on first use: a start that connects after
+        the first frame fills it then (``register_features``)."""
+        if self._features_registry is None:
+            from .shell.registry import Registry
+
+            self._features_registry = Registry()
+        return self._features_registry
+
+    @registry.setter
+    def registry(self, registry: Registry) -> None:
+        self._features_registry = registry
+
+    @property
     def kept_screens(self) -> KeptScreens:
         """The browsing screens left this session, shown again whole (within a budget)."""
         if self._kept_screens is None:
@@ -306,11 +323,14 @@ class DocdeckApp(GuardedWork, App[None]):
     @property
     def seen_store(self) -> SeenStore:
         """What the user last saw of each change request (the marks of what is new); kept in
-        memory unless the app was given a file (the command line gives the profile's)."""
+        memory unless the app was given a file (the command line gives the profile's, as a
+        function: review's module loads when first asked, after the first frame)."""
         if self._seen_store is None:
             from tui.review.logic.activity import SeenStore
 
             self._seen_store = SeenStore(None)
+        elif callable(self._seen_store):
+            self._seen_store = self._seen_store()
         return self._seen_store
 
     @property
@@ -336,6 +356,8 @@ class DocdeckApp(GuardedWork, App[None]):
         """The base URL the connect form offers: the one given to docdeck, else the profile's."""
         if self._base_url:
             return self._base_url
+        from .api.defaults import DEFAULT_BASE_URL
+
         profile = self.config.profiles.get(self.config.default_profile or "default")
         return profile.base_url if profile else DEFAULT_BASE_URL
 
@@ -431,6 +453,8 @@ class DocdeckApp(GuardedWork, App[None]):
             # take most of a start-up, and the first frame is already on the terminal.
             from .config import ConfigError
 
+            if not self.is_headless:  # tests run many apps: no next start to serve
+                self._keep_parsed_css()  # the first frame's CSS, for the next start
             try:
                 connected = connect()
             except ConfigError as error:
@@ -469,11 +493,19 @@ class DocdeckApp(GuardedWork, App[None]):
         stays for the session, so it is frozen out of the collector's walks; and young
         collections every 10,000 allocations rather than 700 make full ones rare (none in
         the benchmark's 460 keys down 10,000 spaces, four of up to 25 ms before; measured by
-        ``python -m tests.benchmarks.bench_speed --only keys``).
+        ``python -m tests.benchmarks.bench_speed --only keys``). The first frame's parsed CSS
+        is kept for the next start, in a thread (``tui.shell.kept_css``).
         """
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
         gc.enable()
+        self.run_guarded(self._keep_parsed_css, group="kept-css", thread=True)
+
+    def _keep_parsed_css(self) -> None:
+        """Keep the first frame's parsed CSS for the next start (``tui.shell.kept_css``)."""
+        keep = getattr(self.stylesheet, "keep", None)
+        if keep is not None:
+            keep()
 
     def release_memory_soon(self) -> None:
         """After a big answer: once loading settles, hand the freed memory back (tui/memory)."""
@@ -543,6 +575,8 @@ class DocdeckApp(GuardedWork, App[None]):
     # -- failures --------------------------------------------------------------------------
 
     def on_failed(self, message: Failed) -> None:
+        from .api.errors import AnswerLostError  # loaded by then: a failure comes after
+
         self.report_error(message.error)
         if isinstance(message.error, AnswerLostError):
             # A write of this screen may have been applied: read again what it shows, so that
@@ -553,6 +587,8 @@ class DocdeckApp(GuardedWork, App[None]):
 
     def report_error(self, error: BaseException) -> None:
         """The one place failures become something the user sees."""
+        from .api.errors import AnswerLostError, TransportError, UnauthorizedError
+
         if isinstance(error, UnauthorizedError):
             self.require_connection(f"{error.message} {error.hint}")
             return

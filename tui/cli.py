@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 from . import __version__
-from .api.defaults import DEFAULT_BASE_URL
 from .paths import service_database
+
+if TYPE_CHECKING:
+    # argparse loads only for what a plain start does not use (see _plain_start).
+    import argparse
 
 __all__ = ["main"]
 
@@ -74,6 +77,8 @@ _SIZE_UNITS = {"": 1, "b": 1, "kib": 1024, "mib": 1024**2, "gib": 1024**3}
 
 def _byte_size(text: str) -> int:
     """A size such as ``2MiB``, ``512KiB`` or ``1048576`` (bytes), for argparse."""
+    import argparse
+
     number = text.strip().rstrip("bBiIkKmMgG")
     unit = text.strip()[len(number) :].lower()
     if not number.isdigit() or unit not in _SIZE_UNITS or int(number) == 0:
@@ -82,6 +87,8 @@ def _byte_size(text: str) -> int:
 
 
 def _port(text: str) -> int:
+    import argparse
+
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
     return int(text)
@@ -104,6 +111,7 @@ def _login(args: argparse.Namespace) -> int:
     import getpass
 
     from .api import errors
+    from .api.defaults import DEFAULT_BASE_URL
     from .config import Profile, TokenStore, check_base_url, check_token, load_config, save_config
 
     config = load_config()
@@ -239,9 +247,16 @@ def _start_app(args: argparse.Namespace) -> int:
     return int(app.return_code or 0)
 
 
+def _seen_store(profile: str) -> Any:
+    """The profile's file of what the user saw (review's ``SeenStore``), made on first use."""
+    from tui.review.logic.activity import SeenStore
+
+    return SeenStore.for_profile(profile)
+
+
 def build_app(args: argparse.Namespace) -> Any:
     """The app as ``docdeck`` starts it from its flags, config file and stored tokens."""
-    from tui.review.logic.activity import SeenStore
+    from functools import partial
 
     from .app import DocdeckApp
     from .config import (
@@ -288,15 +303,19 @@ def build_app(args: argparse.Namespace) -> Any:
         base_url=preferred_base_url(args.base_url, args.profile, config),
         first_screen=first,
         read_only=args.read_only or (not args.demo and profile_is_read_only(args.profile, config)),
-        seen_store=SeenStore.for_profile(
-            (label.profile if label is not None else "") or args.profile or "default"
+        seen_store=partial(
+            _seen_store, (label.profile if label is not None else "") or args.profile or "default"
         ),
     )
     return app
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     from tui.service.datasets import DATASETS
+
+    from .api.defaults import DEFAULT_BASE_URL
 
     parser = argparse.ArgumentParser(
         prog="docdeck", description="A terminal client for your documentation platform."
@@ -357,6 +376,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+_FLAGS = {"--demo": "demo", "--reset": "reset", "--read-only": "read_only"}
+_OPTIONS = {"--token": "token", "--base-url": "base_url", "--profile": "profile"}
+
+
+def _plain_start(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The flags of a plain start (``docdeck --demo``, ``docdeck --profile work``) read
+    without argparse, or None for anything else (a subcommand, ``--help``, an abbreviation,
+    a value missing or like a flag): argparse and its gettext cost the first frame 3 ms, and
+    the serve command's choices the local service's import. Gives what ``_parser()`` would.
+    """
+    values: dict[str, Any] = dict.fromkeys(_OPTIONS.values())
+    values.update(dict.fromkeys(_FLAGS.values(), False))
+    words = list(argv)
+    while words:
+        word = words.pop(0)
+        name, equals, value = word.partition("=")
+        if word in _FLAGS:
+            values[_FLAGS[word]] = True
+        elif name in _OPTIONS and equals:
+            values[_OPTIONS[name]] = value
+        elif word in _OPTIONS and words and not words[0].startswith("-"):
+            values[_OPTIONS[word]] = words.pop(0)
+        else:
+            return None
+    return cast("argparse.Namespace", SimpleNamespace(**values, command=None))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run docdeck; input it cannot use (a URL, profile, config file, token store) ends in
     one line on stderr and exit code 2, as argparse does for bad flags, never a traceback."""
@@ -366,8 +412,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     gc.disable()  # for the app's first frame (see _run_app); back on at once for the rest
     try:
-        parser = _parser()
-        args = parser.parse_args(argv)
+        args = _plain_start(sys.argv[1:] if argv is None else argv)
+        if args is None:
+            args = _parser().parse_args(argv)
     finally:
         gc.enable()
     try:

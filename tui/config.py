@@ -20,7 +20,6 @@ those docdeck does not know included (``docdeck login`` must not drop ``read_onl
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,7 +30,6 @@ from urllib.parse import urlsplit
 from .api.defaults import DEFAULT_BASE_URL
 from .files import read_private, write_private
 from .paths import config_dir
-from .toml_writer import dump_toml
 
 __all__ = [
     "Config",
@@ -254,6 +252,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
     """Write the config whole (0600, its folder 0700), keeping every other setting of the file."""
     path = path or config_path()
     try:
+        from .toml_writer import dump_toml  # only to save: not before the first frame
+
         write_private(path, dump_toml(_document(config)))
     except OSError as exc:
         raise ConfigError(f"cannot write the config file {path}: {_reason(exc)}") from None
@@ -305,6 +305,8 @@ class TokenStore:
             return {}
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"cannot read the token store {self.file}: {_reason(exc)}") from None
+        import json  # not before the first frame: the token store is read after it
+
         try:
             data = json.loads(text)
         except ValueError:
@@ -318,6 +320,8 @@ class TokenStore:
         return {str(k): v for k, v in data.items()}
 
     def _write_file(self, tokens: dict[str, str]) -> None:
+        import json
+
         # Whole or not at all: a full disk leaves every stored token as it was.
         try:
             write_private(self.file, json.dumps(tokens))

@@ -13,14 +13,12 @@ This module imports only the standard library, so that reading it costs nothing.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .files import private_folder, read_private, write_private
 
@@ -35,8 +33,8 @@ MAX_CACHE_FILE = 2 * 1024 * 1024
 """Bytes: 200 organisations take far less; a larger file is not ours, and is not read."""
 
 
-@dataclass(frozen=True)
-class OrganizationSummary:
+# A NamedTuple, not a dataclass: a twelfth of the cost to define, before the first frame.
+class OrganizationSummary(NamedTuple):
     """What the organisations screen shows of one organisation (all server text)."""
 
     id: str
@@ -55,7 +53,7 @@ class OrganizationSummary:
         """A summary from the file, or None when the entry is not one (a damaged file)."""
         if not isinstance(data, dict):
             return None
-        values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
+        values: dict[str, Any] = {name: data.get(name) for name in cls._fields}
         if not isinstance(values["id"], str) or not isinstance(values["title"], str):
             return None
         if not all(v is None or isinstance(v, str) for v in values.values()):
@@ -99,7 +97,10 @@ class FirstScreenCache:
     def load(self, profile: str, base_url: str) -> list[OrganizationSummary] | None:
         """What the last session showed, or None (never saved, unreadable, other format)."""
         try:
-            data: Any = json.loads(read_private(self.path(profile, base_url), MAX_CACHE_FILE))
+            raw = read_private(self.path(profile, base_url), MAX_CACHE_FILE)
+            import json  # only when there is a file: a first start ever paints without it
+
+            data: Any = json.loads(raw)
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -122,8 +123,10 @@ class FirstScreenCache:
             "format": FORMAT,
             "profile": profile,
             "base_url": base_url,
-            "organizations": [asdict(o) for o in list(organizations)[:MAX_ORGANIZATIONS]],
+            "organizations": [o._asdict() for o in list(organizations)[:MAX_ORGANIZATIONS]],
         }
+        import json
+
         try:
             private_folder(self.directory, self.root)
             # ASCII JSON: a lone surrogate in a title is kept as an escape, never unencodable.
@@ -139,7 +142,6 @@ class FirstScreenCache:
             return
 
 
-@dataclass
 class FirstScreen:
     """How the app starts on a connection: where its first screen is kept, and what to paint.
 
@@ -147,10 +149,23 @@ class FirstScreen:
     cache has none) before it has a client, then calls ``connect`` in a thread after the first
     frame: it imports what the rest needs and returns ``(client, connection label)``, or None
     when the profile has no token any more (the app then shows the connect screen).
+    A plain class (``connect`` is set to None once used): a dataclass costs the first frame
+    half a millisecond to define.
     """
 
-    cache: FirstScreenCache
-    profile: str
-    base_url: str
-    painted: list[OrganizationSummary] | None = None
-    connect: Callable[[], Any] | None = None
+    def __init__(
+        self,
+        cache: FirstScreenCache,
+        profile: str,
+        base_url: str,
+        painted: list[OrganizationSummary] | None = None,
+        connect: Callable[[], Any] | None = None,
+    ) -> None:
+        self.cache = cache
+        self.profile = profile
+        self.base_url = base_url
+        self.painted = painted
+        self.connect = connect
+
+    def __repr__(self) -> str:
+        return f"FirstScreen({self.cache!r}, {self.profile!r}, {self.base_url!r})"
