@@ -285,3 +285,19 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     import os
 
     return 2 * len(os.sched_getaffinity(0))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile docdeck's modules once, before the workers start.
+
+    With ``PYTHONDONTWRITEBYTECODE`` set (as on CI), nothing imported is ever written as
+    bytecode: each of the four workers, and each ``docdeck`` the tests start in a terminal or
+    from the shell (dozens), compiled every module it imported from source, a fifth of a
+    fresh clone's run. compileall writes the bytecode whatever that variable says (to
+    ``__pycache__``, which git ignores); every process then reads it."""
+    import compileall
+    import os
+
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    compileall.compile_dir(Path(__file__).resolve().parents[1] / "tui", quiet=1, workers=0)
