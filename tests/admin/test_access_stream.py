@@ -7,7 +7,13 @@ import csv
 import stat
 
 from tui.admin.logic.access import AccessRow
-from tui.admin.logic.access_stream import AccessBuild, copy_spool, scan_spool, write_csv
+from tui.admin.logic.access_stream import (
+    AccessBuild,
+    copy_spool,
+    next_parallel,
+    scan_spool,
+    write_csv,
+)
 
 
 def row(n: int, name: str = "", permission: str = "admin") -> AccessRow:
@@ -64,3 +70,13 @@ def test_write_csv_quotes_formulas(tmp_path):
     target = tmp_path / "members.csv"
     assert write_csv(target, ("Name",), [("=1+1",), ("Ada",)]) == 2
     assert target.read_text().splitlines() == ["Name", "'=1+1", "Ada"]
+
+
+def test_fewer_spaces_are_asked_at_once_while_the_app_lags_and_more_once_it_keeps_up():
+    # Over loopback the answers come faster than the app reads them: it asks fewer at once.
+    lags = [0.02, 0.02, 0.02, 0.02, 0.006, 0.001, 0.001, 0.001, 0.001]
+    parallel, seen = 4, []
+    for lag in lags:
+        parallel = next_parallel(parallel, lag, most=4)
+        seen.append(parallel)
+    assert seen == [3, 2, 1, 1, 1, 2, 3, 4, 4]  # never none, never more than the most

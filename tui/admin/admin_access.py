@@ -32,7 +32,7 @@ from textual.worker import Worker
 
 from tui.admin.access_dialogs import AccessQuestion, ExportCsvForm, Exported, WhoCanDialog
 from tui.admin.logic.access import AccessRow
-from tui.admin.logic.access_stream import AccessBuild, copy_spool, scan_spool
+from tui.admin.logic.access_stream import AccessBuild, copy_spool, next_parallel, scan_spool
 from tui.admin.member_dialogs import ROLE_CHOICES
 from tui.core.humanize import plural
 
@@ -47,7 +47,8 @@ __all__ = ["ACCESS_BUDGET", "AccessScreen", "AccessView"]
 ACCESS_BUDGET = 300
 """Requests the view makes without asking; beyond, it says how many and waits for ``b``."""
 PARALLEL = 4
-"""Spaces asked at once (their rows are still taken in order)."""
+"""Spaces asked at once at most (their rows are still taken in order); fewer while the app
+lags behind the answers (``next_parallel``)."""
 SHOWN_ROWS = 1000
 """Rows drawn at most (the filter's count and the CSV see them all)."""
 PAGE = 1000
@@ -96,6 +97,7 @@ class AccessScreen(BrowserScreen[AccessView]):
         self._builder: Worker[None] | None = None
         self._progress_at = 0.0
         self._progress_fits = False  # whether the progress line's text fits on one row
+        self._parallel = PARALLEL  # spaces asked at once now
 
     def compose_body(self) -> ComposeResult:
         with Vertical(classes="body table-column"):
@@ -252,12 +254,13 @@ class AccessScreen(BrowserScreen[AccessView]):
     async def _in_order(
         self, build: AccessBuild, spaces: list[tuple[str, str]], roles: dict[str, str | None]
     ) -> AsyncIterator[list[AccessRow]]:
-        """Each space's rows in the order of ``spaces``, ``PARALLEL`` spaces asked at once."""
+        """Each space's rows in the order of ``spaces``, up to ``PARALLEL`` spaces asked at
+        once (``self._parallel``)."""
         pending = iter(spaces)
         window: deque[asyncio.Task[list[AccessRow]]] = deque()
         try:
             while True:
-                while len(window) < PARALLEL:
+                while len(window) < self._parallel:
                     space = next(pending, None)
                     if space is None:
                         break
@@ -274,6 +277,8 @@ class AccessScreen(BrowserScreen[AccessView]):
         view = self.view
         if build is None or view is None:
             return
+        loop = asyncio.get_running_loop()
+        self._parallel = PARALLEL
         with self.client.uncached():  # every page is read once: the cache would keep them all
             spaces = await self._spaces(build)
             build.spaces_total = len(spaces)
@@ -284,8 +289,11 @@ class AccessScreen(BrowserScreen[AccessView]):
                 if fresh:
                     self._draw(fresh)
                 self._show_progress()
-                # Let keys and repaints through between spaces.
+                # Let keys and repaints through between spaces; how long the loop took to
+                # come back says whether the app keeps up with the answers.
+                before = loop.time()
                 await asyncio.sleep(0)
+                self._parallel = next_parallel(self._parallel, loop.time() - before, most=PARALLEL)
         build.finished = True
         self._finish()
 

@@ -32,10 +32,30 @@ __all__ = [
     "CsvSpool",
     "ScanResult",
     "copy_spool",
+    "next_parallel",
     "row_matches",
     "scan_spool",
     "write_csv",
 ]
+
+LAG_HIGH = 0.010
+"""Seconds the app's event loop took to come back to the build: beyond, it asks fewer spaces
+at once (the answers come faster than the app reads them, and keys wait behind them)."""
+LAG_LOW = 0.003
+"""Below, the app keeps up: it asks more at once again, up to its most."""
+
+
+def next_parallel(current: int, lag: float, *, most: int) -> int:
+    """How many spaces to ask at once next, from how long the app's event loop took to come
+    back to the build (``lag``): one fewer while it lags, one more (up to ``most``) while it
+    keeps up. Over loopback a space answers in a few milliseconds and the app falls behind;
+    over a network the answers take longer and it keeps the most in flight."""
+    if lag > LAG_HIGH:
+        return max(1, current - 1)
+    if lag < LAG_LOW:
+        return min(most, current + 1)
+    return current
+
 
 _CHUNK = 1 << 20
 
