@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+from collections.abc import Iterable
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -193,17 +194,24 @@ def note_contribution(ctx: Ctx, request: Doc) -> None:
 @routes.get("/v1/spaces/{spaceId}/change-requests")
 def list_change_requests(ctx: Ctx, spaceId: str) -> dict[str, Any]:
     space = find_space(ctx, spaceId)
+    requests = _asked_for(ctx, ctx.store.list("change-request", scope=spaceId))
+    return ctx.paginate(requests, lambda request: change_request_json(ctx, space, request))
+
+
+def _asked_for(ctx: Ctx, requests: Iterable[Doc]) -> list[Doc]:
+    """The change requests a list asks for (``status``, open by default; ``creator``;
+    ``contributor``), newest first."""
     status = ctx.q_enum("status", STATUSES, "open")
     creator, contributor = ctx.q_str("creator"), ctx.q_str("contributor")
-    requests = [
+    asked = [
         request
-        for request in ctx.store.list("change-request", scope=spaceId)
+        for request in requests
         if request["status"] == status
         and (not creator or request["createdBy"] == creator)
         and (not contributor or contributor in request.get("contributors", []))
     ]
-    requests.sort(key=lambda request: (request["createdAt"], request["number"]), reverse=True)
-    return ctx.paginate(requests, lambda request: change_request_json(ctx, space, request))
+    asked.sort(key=lambda request: (request["createdAt"], request["number"]), reverse=True)
+    return asked
 
 
 @routes.get("/v1/orgs/{organizationId}/change-requests")
@@ -211,8 +219,6 @@ def list_organization_change_requests(ctx: Ctx, organizationId: str) -> dict[str
     """Every change request of the organisation's spaces (not those of deleted spaces), with
     the filters of a space's list: one request where listing each space would take thousands."""
     find_organization(ctx, organizationId)
-    status = ctx.q_enum("status", STATUSES, "open")
-    creator, contributor = ctx.q_str("creator"), ctx.q_str("contributor")
     spaces: dict[str, Doc | None] = {}
 
     def space_of(request: Doc) -> Doc | None:
@@ -226,15 +232,8 @@ def list_organization_change_requests(ctx: Ctx, organizationId: str) -> dict[str
             spaces[space_id] = space
         return spaces[space_id]
 
-    requests = [
-        request
-        for request in ctx.store.list("change-request")
-        if request["status"] == status
-        and (not creator or request["createdBy"] == creator)
-        and (not contributor or contributor in request.get("contributors", []))
-        and space_of(request) is not None
-    ]
-    requests.sort(key=lambda request: (request["createdAt"], request["number"]), reverse=True)
+    asked = _asked_for(ctx, ctx.store.list("change-request"))
+    requests = [request for request in asked if space_of(request) is not None]
     return ctx.paginate(
         requests, lambda request: change_request_json(ctx, spaces[request["space"]] or {}, request)
     )
