@@ -49,17 +49,23 @@ def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+async def _access_of_globex(app: DocdeckApp, pilot: Any) -> Any:
+    """The access view of Globex, opened and counted (before any build)."""
+    await _settle(pilot)
+    app.open_location(admin_view_location(GLOBEX, "access"))
+    screen: Any = app.screen
+    assert isinstance(screen, AccessScreen)
+    await _until(lambda: screen.view is not None, 120)
+    await _settle(pilot)
+    return screen
+
+
 async def test_the_access_csv_of_one_permission_on_globex() -> None:
     app, transport = _app("large")
     rss: list[float] = []
     keys: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(pilot)
-        app.open_location(admin_view_location(GLOBEX, "access"))
-        screen: Any = app.screen
-        assert isinstance(screen, AccessScreen)
-        await _until(lambda: screen.view is not None, 120)
-        await _settle(pilot)
+        screen = await _access_of_globex(app, pilot)
         before = transport.requests
         started = time.perf_counter()
         screen.role = "admin"
@@ -110,12 +116,7 @@ async def _keys_during_a_build(app: DocdeckApp, seconds: float) -> tuple[list[fl
     of Globex's admins; the spaces done by then."""
     keys: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(pilot)
-        app.open_location(admin_view_location(GLOBEX, "access"))
-        screen: Any = app.screen
-        assert isinstance(screen, AccessScreen)
-        await _until(lambda: screen.view is not None, 120)
-        await _settle(pilot)
+        screen = await _access_of_globex(app, pilot)
         screen.role = "admin"
         screen.action_build()
         await _until(lambda: len(screen.table.shown) > 0, 120)

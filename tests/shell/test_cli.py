@@ -125,3 +125,29 @@ def test_login_refuses_a_token_the_service_does_not_accept(
     said = capsys.readouterr().err
     assert "Not signed in" in said and "not valid" in said
     assert not (config_home / "credentials.json").exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--demo"],
+        ["--demo", "--reset"],
+        ["--profile", "work", "--read-only"],
+        ["--profile=work"],
+        ["--token", "t0k", "--base-url", "http://127.0.0.1:8000/v1"],
+    ],
+)
+def test_a_plain_start_is_read_as_argparse_reads_it(argv):
+    from tui.cli import _parser, _plain_start
+
+    plain = _plain_start(argv)
+    assert plain is not None
+    assert vars(plain) == vars(_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [["serve"], ["--help"], ["--prof", "work"], ["--token"]])
+def test_anything_else_is_left_to_argparse(argv):
+    from tui.cli import _plain_start
+
+    assert _plain_start(argv) is None
