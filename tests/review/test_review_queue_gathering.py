@@ -7,6 +7,7 @@ import httpx
 import pytest
 
 from tests.conftest import ORG
+from tests.pilot.fixtures import FailingTransport
 from tui.api import Client, RetryPolicy
 from tui.review import queue as gathering
 from tui.review.logic.review_queue import ReviewQueue
@@ -72,17 +73,16 @@ async def test_a_change_request_closed_since_leaves_the_queue(admin):
     assert len(queue) == 3
 
 
-class RefusingOneSpace(httpx.AsyncBaseTransport):
-    """The service, except that one space answers ``status`` to a read."""
+def refusing(path: str, status: int):
+    """For ``FailingTransport``: the service, except that ``path`` answers ``status``."""
 
-    def __init__(self, inner: httpx.AsyncBaseTransport, space_id: str, status: int) -> None:
-        self.inner, self.space_id, self.status = inner, space_id, status
+    def fail(request: httpx.Request) -> httpx.Response | None:
+        if request.url.path != path:
+            return None
+        message = {"error": {"code": status, "message": "No."}}
+        return httpx.Response(status, json=message, request=request)
 
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        if request.url.path == f"/v1/spaces/{self.space_id}":
-            message = {"error": {"code": self.status, "message": "No."}}
-            return httpx.Response(self.status, json=message, request=request)
-        return await self.inner.handle_async_request(request)
+    return fail
 
 
 @pytest.mark.parametrize("status", [403, 404])
@@ -95,7 +95,7 @@ async def test_a_space_the_user_cannot_read_is_left_out_and_the_others_stay(
     client = Client(
         "demo-admin",
         base_url="http://docdeck.test/v1",
-        transport=RefusingOneSpace(transport, hidden, status),
+        transport=FailingTransport(transport, fail=refusing(f"/v1/spaces/{hidden}", status)),
         retry=RetryPolicy(attempts=1),
     )
     try:
@@ -108,19 +108,6 @@ async def test_a_space_the_user_cannot_read_is_left_out_and_the_others_stay(
     assert len(fresh) == 3
 
 
-class WithoutTheOrganisationsList(httpx.AsyncBaseTransport):
-    """A service that answers like the API but has no organisation-wide change-request list."""
-
-    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
-        self.inner = inner
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        if request.url.path == f"/v1/orgs/{ORG}/change-requests":
-            error = {"error": {"code": 404, "message": "Not found"}}
-            return httpx.Response(404, json=error, request=request)
-        return await self.inner.handle_async_request(request)
-
-
 async def test_a_service_without_the_organisations_list_is_gathered_from_its_spaces(
     admin, transport
 ):
@@ -129,7 +116,10 @@ async def test_a_service_without_the_organisations_list_is_gathered_from_its_spa
     async with Client(
         "demo-admin",
         base_url="http://docdeck.test/v1",
-        transport=WithoutTheOrganisationsList(transport),
+        # A service that answers like the API but has no organisation-wide list.
+        transport=FailingTransport(
+            transport, fail=refusing(f"/v1/orgs/{ORG}/change-requests", 404)
+        ),
         retry=RetryPolicy(attempts=1),
     ) as client:
         queue = ReviewQueue(me="u-ada")
