@@ -59,8 +59,29 @@ logger = logging.getLogger("docdeck.app")
 FIRST_FRAME_WRITE = 0.015
 """Seconds left to the driver's writer thread to put the first frame on the terminal."""
 
+INPUT_RECENT = 0.3
+"""Seconds after a key during which the user counts as busy (``DocdeckApp.user_is_busy``): a
+held key repeats every 30 to 50 ms, a reader pauses for longer."""
+
 GC_YOUNG_THRESHOLD = 10_000
 """Allocations between two young collections once started (Python's default is 700)."""
+
+
+def calm_the_collector() -> None:
+    """The collector stops walking what start-up allocated, and runs less often.
+
+    A full collection walks every object: with the models, the service and the screens
+    loaded, a stall of 20 to 60 ms that lands on a key press (75 ms each, 65 times in 20 s of
+    building Globex's access). What start-up allocated stays for the session, so it is frozen
+    out of the collector's walks; and young collections every 10,000 allocations rather than
+    700 make full ones rare (none in the benchmark's 460 keys down 10,000 spaces, four of up
+    to 25 ms before; measured by ``python -m tests.benchmarks.bench_speed --only keys``). The
+    benchmarks in ``tests/benchmarks`` run under it too (their conftest), as the app does.
+    """
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
+    gc.enable()
+
 
 MEMORY_RELEASE_DELAY = 0.5
 """Seconds of quiet after an answer before freed memory is handed back to the system."""
@@ -291,10 +312,23 @@ class DocdeckApp(GuardedWork, App[None]):
         self.draft_keepers: set[Any] = set()
         """The boxes being typed in (``tui.review.drafts.DraftKeeper``): kept at quit."""
         self._signals: list[int] = []
+        self.input_at = -INPUT_RECENT
+        """When (``time.monotonic``) the user last pressed a key or a mouse button."""
         if self.config.keys:
             self.set_keymap(self.config.keys)
         if self.config.theme and self.config.theme in self.available_themes:
             self.theme = self.config.theme
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+            self.input_at = time.monotonic()
+        await super().on_event(event)
+
+    def user_is_busy(self) -> bool:
+        """Whether the user pressed a key or a button in the last ``INPUT_RECENT`` seconds:
+        long background work (an access build) then gives way, so the next key is served at
+        once rather than behind its answers."""
+        return time.monotonic() - self.input_at < INPUT_RECENT
 
     @property
     def registry(self) -> Registry:
@@ -486,19 +520,9 @@ class DocdeckApp(GuardedWork, App[None]):
             self.started()
 
     def started(self) -> None:
-        """Start-up is over: the collector stops walking what it allocated, and runs less often.
-
-        A full collection walks every object: with the models, the service and the screens
-        loaded, a stall of 20 to 60 ms that lands on a key press. What start-up allocated
-        stays for the session, so it is frozen out of the collector's walks; and young
-        collections every 10,000 allocations rather than 700 make full ones rare (none in
-        the benchmark's 460 keys down 10,000 spaces, four of up to 25 ms before; measured by
-        ``python -m tests.benchmarks.bench_speed --only keys``). The first frame's parsed CSS
-        is kept for the next start, in a thread (``tui.shell.kept_css``).
-        """
-        gc.freeze()
-        gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
-        gc.enable()
+        """Start-up is over: the collector is calmed (``calm_the_collector``), and the first
+        frame's parsed CSS is kept for the next start, in a thread (``tui.shell.kept_css``)."""
+        calm_the_collector()
         self.run_guarded(self._keep_parsed_css, group="kept-css", thread=True)
 
     def _keep_parsed_css(self) -> None:

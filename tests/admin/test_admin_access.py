@@ -4,14 +4,18 @@ measured before it is built."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 
+import httpx
 import pytest
 
+import tui.app
 from tests.pilot.acting import notifications, on_screen
 from tests.pilot.admin_acting import choose, highlight_row, open_admin, rows
 from tests.pilot.fixtures import paste, settle
 from tui.admin.access_dialogs import ExportCsvForm, WhoCanDialog
+from tui.admin.admin_access import PARALLEL
 from tui.admin.admin_member import MemberScreen
 from tui.widgets import ItemList, TextField
 
@@ -149,6 +153,53 @@ class TestALargeOrganisation:
             )
             assert not aggregate_requests(transport)
             assert not [s for s in transport.sent if "/members/" in s.path]
+
+    async def test_while_keys_come_the_build_asks_one_space_at_a_time(
+        self, make_app, transport, monkeypatch
+    ):
+        monkeypatch.setattr(tui.app, "INPUT_RECENT", 600.0)  # busy from the key to the end
+        pressed = False
+        in_flight = 0
+        sent: list[tuple[bool, int]] = []  # each aggregate request: after the key? others asked
+        inner = transport.inner
+
+        class Counting(httpx.AsyncBaseTransport):
+            async def handle_async_request(self, request):
+                nonlocal in_flight
+                if not request.url.path.endswith("/permissions/aggregate"):
+                    return await inner.handle_async_request(request)
+                sent.append((pressed, in_flight))
+                in_flight += 1
+                try:
+                    await asyncio.sleep(0.001)  # on its way, as over a network
+                    return await inner.handle_async_request(request)
+                finally:
+                    in_flight -= 1
+
+        transport.inner = Counting()
+        app = make_app()
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await open_admin(pilot, "access", organization="org-globex")
+            await pilot.press("f")
+            await settle(pilot)
+            listing = app.screen.query_one(ItemList)
+            listing.highlighted = next(
+                i
+                for i, e in enumerate(listing.entries)
+                if e.prompt.plain.lstrip().startswith("Admin")
+            )
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.build.spaces_done >= 6)
+            pressed = True
+            await pilot.press("down")
+            done = screen.build.spaces_done
+            await until(pilot, lambda: screen.build.spaces_done >= done + 8)
+            await pilot.press("escape")
+        before = [others for after, others in sent if not after]
+        after = [others for after, others in sent if after]
+        assert max(before) > 0  # several spaces at once while the user reads
+        # Once the build has seen the key (those already asked are answered), one at a time.
+        assert len(after) >= 8 and [n for n in after[PARALLEL:] if n] == []
 
     async def test_one_permission_streams_in_keys_answer_and_esc_stops_it(
         self, make_app, transport, tmp_path

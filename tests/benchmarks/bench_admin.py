@@ -28,6 +28,7 @@ from tui.admin.admin_access import AccessScreen, AccessView
 from tui.admin.admin_members import MembersScreen
 from tui.admin.locations import admin_view_location
 from tui.api import Client, RetryPolicy
+from tui.api.in_process import ServiceThread
 from tui.app import ConnectionLabel, DocdeckApp
 from tui.service import create_app
 
@@ -48,7 +49,8 @@ class CountingTransport(httpx.AsyncBaseTransport):
 
 
 def _app(dataset: str) -> tuple[DocdeckApp, CountingTransport]:
-    transport = CountingTransport(httpx.ASGITransport(app=create_app(dataset)))
+    """The app on ``dataset``, served in-process as the demo serves it (its own thread)."""
+    transport = CountingTransport(ServiceThread(create_app(dataset)))
     client = Client(
         "demo-admin",
         base_url="http://bench.test/v1",

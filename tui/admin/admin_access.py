@@ -55,6 +55,9 @@ PAGE = 1000
 """The service's largest page: fewest requests."""
 PROGRESS_EVERY = 0.1
 """Seconds between two updates of the progress line: a repaint per space would be wasted."""
+GIVE_WAY = 1 / 60
+"""Seconds the build waits after each space while the user is pressing keys: a frame, so that
+the loop is mostly free for them (a space's answer takes the app 5 to 7 ms to read)."""
 
 
 @dataclass
@@ -294,6 +297,10 @@ class AccessScreen(BrowserScreen[AccessView]):
                 before = loop.time()
                 await asyncio.sleep(0)
                 self._parallel = next_parallel(self._parallel, loop.time() - before, most=PARALLEL)
+                if self.docdeck.user_is_busy():
+                    # Keys first: one space at a time, a frame apart, while they come.
+                    self._parallel = 1
+                    await asyncio.sleep(GIVE_WAY)
         build.finished = True
         self._finish()
 

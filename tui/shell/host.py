@@ -78,6 +78,9 @@ class Host(Protocol):
     def release_memory_soon(self) -> None:
         """After a big answer: hand the freed memory back once loading settles."""
 
+    def user_is_busy(self) -> bool:
+        """Whether the user pressed a key a moment ago: long background work gives way."""
+
     # -- the connection ---------------------------------------------------------------------
 
     @property
