@@ -288,16 +288,52 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compile docdeck's modules once, before the workers start.
+    """Compile docdeck's modules and the tests once, before the workers start.
 
     With ``PYTHONDONTWRITEBYTECODE`` set (as on CI), nothing imported is ever written as
     bytecode: each of the four workers, and each ``docdeck`` the tests start in a terminal or
     from the shell (dozens), compiled every module it imported from source, a fifth of a
     fresh clone's run. compileall writes the bytecode whatever that variable says (to
-    ``__pycache__``, which git ignores); every process then reads it."""
+    ``__pycache__``, which git ignores); every process then reads it. The test modules are
+    kept as pytest imports them, their asserts rewritten (``_rewrite_the_tests_once``)."""
     import compileall
     import os
 
     if os.environ.get("PYTEST_XDIST_WORKER"):
         return
-    compileall.compile_dir(Path(__file__).resolve().parents[1] / "tui", quiet=1, workers=0)
+    root = Path(__file__).resolve().parents[1]
+    compileall.compile_dir(root / "tui", quiet=1, workers=0)
+    compileall.compile_dir(root / "tests", quiet=1, workers=0)  # the helpers: tests/pilot…
+    _rewrite_the_tests_once(config, root / "tests")
+
+
+def _rewrite_the_tests_once(config: pytest.Config, folder: Path) -> None:
+    """Keep pytest's own bytecode of each test module (asserts rewritten) where it looks.
+
+    Each worker collects every test module, and rewrote and compiled all of them from source
+    (3 s each, at the same time) when nothing may write bytecode. Done here, once, through
+    pytest's rewriting functions: with another pytest that lacks them, the workers rewrite as
+    they always did."""
+    try:
+        from _pytest.assertion.rewrite import (
+            PYC_TAIL,
+            _read_pyc,
+            _rewrite_test,
+            _write_pyc,
+            assertstate_key,
+            get_cache_dir,
+        )
+    except ImportError:
+        return
+    state = config.stash.get(assertstate_key, None)
+    if state is None:  # assertions not rewritten (--assert=plain)
+        return
+    for path in sorted(folder.rglob("*.py")):
+        if not (path.name.startswith("test_") or path.name == "conftest.py"):
+            continue
+        pyc = get_cache_dir(path) / (path.name[:-3] + PYC_TAIL)
+        if _read_pyc(path, pyc) is not None:
+            continue
+        source_stat, code = _rewrite_test(path, config)
+        pyc.parent.mkdir(exist_ok=True)
+        _write_pyc(state, code, source_stat, pyc)
