@@ -60,3 +60,24 @@ async def test_the_demo_is_served_by_a_thread_that_closing_stops(tmp_path, monke
     assert services() == before + 1
     await client.aclose()
     assert services() == before
+
+
+async def test_closing_cancels_what_the_service_is_still_handling():
+    started, cancelled = threading.Event(), threading.Event()
+
+    async def service(scope, receive, send):
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    transport = ServiceThread(service)
+    http = httpx.AsyncClient(transport=transport, base_url="http://t")
+    asking = asyncio.ensure_future(http.get("/forever"))
+    await asyncio.to_thread(started.wait, 10)
+    await http.aclose()
+    assert cancelled.is_set()
+    asking.cancel()
+    await asyncio.gather(asking, return_exceptions=True)

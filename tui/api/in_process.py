@@ -44,12 +44,21 @@ class ServiceThread(httpx.AsyncBaseTransport):
         return await asyncio.wrap_future(served)
 
     async def aclose(self) -> None:
-        if self._loop.is_closed():
+        """Stop the service: what it is still handling is cancelled, its loop ends."""
+        loop = self._loop
+        if loop.is_closed():
             return
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        await asyncio.to_thread(self._thread.join, 5)
+
+        def stop() -> None:
+            for task in asyncio.all_tasks(loop):
+                task.cancel()
+            loop.call_soon(loop.stop)  # after the cancelled tasks have run their last step
+
+        loop.call_soon_threadsafe(stop)
+        # A few milliseconds; a handler stuck in a blocking call is left to its daemon thread.
+        self._thread.join(timeout=1)
         if not self._thread.is_alive():
-            self._loop.close()
+            loop.close()
 
 
 def in_process_client(app: Any, token: str, *, base_url: str, **options: Any) -> Client:
