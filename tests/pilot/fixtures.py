@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import pytest
@@ -187,7 +187,7 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
 
 # -- no frames drawn for nobody ------------------------------------------------------------------
 
-_DRAW_FRAMES = [True]
+_DRAW_FRAMES: list[Literal["every", "with text areas", "none"]] = ["every"]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -197,16 +197,20 @@ def _no_headless_frames() -> Iterator[None]:
     reads off the screen (``screen_text``) renders the screen itself, in full. Layout, focus
     and scrolling still happen as they do in a terminal.
 
-    Snapshot tests draw every frame as a terminal would: a few widgets change as they are
-    drawn (a text area's wrapping width follows its theme, applied while it draws), and so do
-    benchmarks, which time frames."""
+    Snapshot tests draw every frame of a screen that holds a text area, as a terminal would:
+    its wrapping width follows its theme, applied while it draws. Benchmarks draw every frame:
+    they time what the user sees painted."""
     from textual.screen import Screen
+    from textual.widgets import TextArea
 
     original = Screen._compositor_refresh
 
     def compositor_refresh(self: Screen[Any]) -> None:
         app = self.app
-        if not _DRAW_FRAMES[0] and app.is_headless and not app.is_inline and self is app.screen:
+        drawn = _DRAW_FRAMES[0] == "every" or (
+            _DRAW_FRAMES[0] == "with text areas" and bool(self.query(TextArea))
+        )
+        if not drawn and app.is_headless and not app.is_inline and self is app.screen:
             self._compositor._dirty_regions.clear()
             self._dirty_widgets.clear()
             app._update_mouse_over(self)
@@ -220,9 +224,11 @@ def _no_headless_frames() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _frames_for_snapshots(request: pytest.FixtureRequest) -> Iterator[None]:
-    # Benchmarks time what the user sees painted: they draw every frame too.
-    _DRAW_FRAMES[0] = (
-        "snap_compare" in request.fixturenames or "benchmarks" in request.node.path.parts
-    )
+    if "benchmarks" in request.node.path.parts:
+        _DRAW_FRAMES[0] = "every"
+    elif "snap_compare" in request.fixturenames:
+        _DRAW_FRAMES[0] = "with text areas"
+    else:
+        _DRAW_FRAMES[0] = "none"
     yield
-    _DRAW_FRAMES[0] = True
+    _DRAW_FRAMES[0] = "every"
