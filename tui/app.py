@@ -63,6 +63,9 @@ INPUT_RECENT = 0.3
 """Seconds after a key during which the user counts as busy (``DocdeckApp.user_is_busy``): a
 held key repeats every 30 to 50 ms, a reader pauses for longer."""
 
+_USER_INPUT = (events.Key, events.MouseDown, events.MouseScrollDown, events.MouseScrollUp)
+"""What the user does that wants an answer on the screen at once (hovering does not)."""
+
 GC_YOUNG_THRESHOLD = 10_000
 """Allocations between two young collections once started (Python's default is 700)."""
 
@@ -313,21 +316,21 @@ class DocdeckApp(GuardedWork, App[None]):
         """The boxes being typed in (``tui.review.drafts.DraftKeeper``): kept at quit."""
         self._signals: list[int] = []
         self.input_at = -INPUT_RECENT
-        """When (``time.monotonic``) the user last pressed a key or a mouse button."""
+        """When (``time.monotonic``) the user last pressed a key or a button, or scrolled."""
         if self.config.keys:
             self.set_keymap(self.config.keys)
         if self.config.theme and self.config.theme in self.available_themes:
             self.theme = self.config.theme
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key | events.MouseDown) and not event.is_forwarded:
+        if isinstance(event, _USER_INPUT) and not event.is_forwarded:
             self.input_at = time.monotonic()
         await super().on_event(event)
 
     def user_is_busy(self) -> bool:
-        """Whether the user pressed a key or a button in the last ``INPUT_RECENT`` seconds:
-        long background work (an access build) then gives way, so the next key is served at
-        once rather than behind its answers."""
+        """Whether the user pressed a key or a button, or scrolled, a moment ago (within
+        ``INPUT_RECENT``): long background work (an access build) then gives way, so that
+        the next key is served at once rather than behind its answers."""
         return time.monotonic() - self.input_at < INPUT_RECENT
 
     @property

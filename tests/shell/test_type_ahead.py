@@ -77,3 +77,30 @@ async def test_escape_while_a_screen_loads_goes_back_at_once_and_forgets_the_key
         assert isinstance(app.screen, OrganizationsScreen)
         # The j typed on the organisation's screen did not reach the list of organisations.
         assert app.screen.query_one("#organizations").highlighted == 0
+
+
+async def test_a_key_a_click_or_the_wheel_makes_the_user_busy_and_hovering_does_not(make_app):
+    """What background work gives way to (``DocdeckApp.user_is_busy``): the events as the
+    terminal's driver posts them to the app (the pilot's mouse bypasses the app)."""
+    from textual import events
+    from textual.pilot import _get_mouse_message_arguments
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        where = _get_mouse_message_arguments(app.screen, (10, 5))
+
+        async def terminal_sends(event: events.Event) -> None:
+            app.input_at = -1e9  # long ago
+            app.post_message(event)
+            await pilot.pause()
+
+        await terminal_sends(events.MouseMove(**where))
+        assert not app.user_is_busy()
+        for event in (
+            events.Key("down", None),
+            events.MouseDown(**where),
+            events.MouseScrollDown(**where),
+        ):
+            await terminal_sends(event)
+            assert app.user_is_busy(), event
