@@ -137,6 +137,20 @@ async def until(pilot, condition, rounds=2000):
     raise AssertionError("it never happened")
 
 
+async def build_globex_admins(pilot):
+    """Globex's access view, built for the admin permission as a user asks: ``f``, then Enter
+    on "Admin" (not the picker's helper, which settles: that would wait for the whole build)."""
+    screen = await open_admin(pilot, "access", organization="org-globex")
+    await pilot.press("f")
+    await settle(pilot)
+    listing = pilot.app.screen.query_one(ItemList)
+    listing.highlighted = next(
+        i for i, e in enumerate(listing.entries) if e.prompt.plain.lstrip().startswith("Admin")
+    )
+    await pilot.press("enter")
+    return screen
+
+
 class TestALargeOrganisation:
     @pytest.fixture
     def service(self, clock):
@@ -177,16 +191,7 @@ class TestALargeOrganisation:
         transport.inner = Counting()
         app = make_app()
         async with app.run_test(size=(120, 40)) as pilot:
-            screen = await open_admin(pilot, "access", organization="org-globex")
-            await pilot.press("f")
-            await settle(pilot)
-            listing = app.screen.query_one(ItemList)
-            listing.highlighted = next(
-                i
-                for i, e in enumerate(listing.entries)
-                if e.prompt.plain.lstrip().startswith("Admin")
-            )
-            await pilot.press("enter")
+            screen = await build_globex_admins(pilot)
             # The keys that started the build are a moment old: nobody is typing.
             await until(pilot, lambda: not app.user_is_busy() and screen.build.spaces_done >= 6)
             done = screen.build.spaces_done
@@ -207,17 +212,7 @@ class TestALargeOrganisation:
         app = make_app()
         target = tmp_path / "admins.csv"
         async with app.run_test(size=(120, 40)) as pilot:
-            screen = await open_admin(pilot, "access", organization="org-globex")
-            await pilot.press("f")
-            await settle(pilot)
-            # Enter on "Admin" (the picker's helper settles: that would wait for the build).
-            listing = app.screen.query_one(ItemList)
-            listing.highlighted = next(
-                i
-                for i, e in enumerate(listing.entries)
-                if e.prompt.plain.lstrip().startswith("Admin")
-            )
-            await pilot.press("enter")
+            screen = await build_globex_admins(pilot)
             # Rows are drawn while the build goes on, with how far it is.
             await until(pilot, lambda: screen.build.spaces_done >= 6)
             assert screen.building

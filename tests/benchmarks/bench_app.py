@@ -42,6 +42,7 @@ from typing import Any
 import httpx
 from textual import events
 
+from tests.pilot.fixtures import env_of_a_new_user
 from tui.api import Client, RetryPolicy
 from tui.app import ConnectionLabel, DocdeckApp
 from tui.browse.organization import space_item
@@ -108,14 +109,7 @@ def fresh_bytecode() -> None:
 def test_first_paint_of_the_demo_beside_a_minimal_textual_app() -> None:
     fresh_bytecode()
     with tempfile.TemporaryDirectory() as home:
-        env = {
-            **os.environ,
-            "HOME": home,
-            "XDG_DATA_HOME": f"{home}/data",
-            "XDG_CONFIG_HOME": f"{home}/config",
-            "TERM": "xterm-256color",
-            "DOCDECK_NO_KEYRING": "1",
-        }
+        env = env_of_a_new_user(Path(home), TERM="xterm-256color")
         minimal = Path(home) / "minimal.py"
         minimal.write_text(MINIMAL_APP)
         docdeck = [sys.executable, "-m", "tui", "--demo"]

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..pilot.fixtures import env_of_a_new_user
 from .bench_app import (
     MINIMAL_APP,
     ROOT,
@@ -89,15 +90,7 @@ def first_paint(rounds: int) -> list[Row]:
     fresh_bytecode()
     with tempfile.TemporaryDirectory(prefix="docdeck-paint-") as folder:
         home = Path(folder)
-        env = {
-            **os.environ,
-            "HOME": str(home),
-            "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_CACHE_HOME": str(home / "cache"),
-            "TERM": "xterm-256color",
-            "DOCDECK_NO_KEYRING": "1",
-        }
+        env = env_of_a_new_user(home, TERM="xterm-256color")
         minimal = home / "minimal.py"
         minimal.write_text(MINIMAL_APP)
         with _served("demo", home) as base_url:

@@ -12,6 +12,21 @@ from tui import cli
 from tui.api.in_process import ServiceThread
 
 
+def _never_answering():
+    """A service that never answers, and events set when it starts and when it is cancelled."""
+    started, cancelled = threading.Event(), threading.Event()
+
+    async def service(scope, receive, send):
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    return service, started, cancelled
+
+
 async def test_a_slow_answer_does_not_hold_up_the_callers_loop():
     released = threading.Event()
 
@@ -30,16 +45,7 @@ async def test_a_slow_answer_does_not_hold_up_the_callers_loop():
 
 
 async def test_a_cancelled_request_is_cancelled_in_the_service_too():
-    started, cancelled = threading.Event(), threading.Event()
-
-    async def service(scope, receive, send):
-        started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-
+    service, started, cancelled = _never_answering()
     async with httpx.AsyncClient(transport=ServiceThread(service), base_url="http://t") as http:
         asking = asyncio.ensure_future(http.get("/forever"))
         await asyncio.to_thread(started.wait, 10)
@@ -63,16 +69,7 @@ async def test_the_demo_is_served_by_a_thread_that_closing_stops(tmp_path, monke
 
 
 async def test_closing_cancels_what_the_service_is_still_handling():
-    started, cancelled = threading.Event(), threading.Event()
-
-    async def service(scope, receive, send):
-        started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-
+    service, started, cancelled = _never_answering()
     transport = ServiceThread(service)
     http = httpx.AsyncClient(transport=transport, base_url="http://t")
     asking = asyncio.ensure_future(http.get("/forever"))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Literal
 
 import httpx
@@ -159,6 +161,20 @@ class FailingTransport(httpx.AsyncBaseTransport):
         if failure is not None:
             return failure
         return await self.inner.handle_async_request(request)
+
+
+def env_of_a_new_user(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of a ``docdeck`` started by a test as a new user: this one's, with a
+    home, data, config and cache folders of its own under ``home`` and no keyring."""
+    return {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "DOCDECK_NO_KEYRING": "1",
+        **extra,
+    }
 
 
 async def paste(pilot: Any, value: str) -> None:

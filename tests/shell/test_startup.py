@@ -14,7 +14,6 @@ would connect, which is once the first frame is out (``_connect_after_first_fram
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from ..pilot.fixtures import env_of_a_new_user
 from .test_layers import ROOT, modules_after_import
 
 FIRST_FRAME = "tui.cli, tui.app, tui.first_screen, tui.browse.organizations, tui.config"
@@ -75,15 +75,7 @@ main(sys.argv[1:])
 
 def modules_at_the_first_frame(home: Path, *argv: str) -> set[str]:
     """The modules loaded when the first frame of ``docdeck ARGV`` is out."""
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "XDG_CACHE_HOME": str(home / "cache"),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_DATA_HOME": str(home / "data"),
-        "DOCDECK_NO_KEYRING": "1",
-        "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver",
-    }
+    env = env_of_a_new_user(home, TEXTUAL_DRIVER="textual.drivers.headless_driver:HeadlessDriver")
     env.pop("DOCDECK_TOKEN", None)
     done = subprocess.run(
         [sys.executable, "-c", START_TO_THE_FIRST_FRAME, *argv],
