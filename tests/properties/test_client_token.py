@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.traceback import Traceback
 
 from tui.api import Client, RetryPolicy, errors
+from tui.config import Connection
 
 TOKEN = "tok-very-secret-1234"
 
@@ -24,7 +25,9 @@ async def test_the_token_is_sent_as_a_bearer_header_and_nowhere_else(admin, tran
 async def test_reprs_do_not_show_the_token():
     client = Client(TOKEN, base_url="https://api.example.test/v1")
     shown = repr(client) + repr(client.spaces) + repr(client._http.auth) + repr(vars(client))
-    assert TOKEN not in shown
+    connection = Connection("https://api.example.test/v1", TOKEN, "work")
+    shown += repr(connection) + str(connection) + f"{[connection]}"
+    assert TOKEN not in shown and "token=***" in repr(connection)
     await client.aclose()
 
 
@@ -38,6 +41,7 @@ async def test_a_crash_traceback_with_locals_does_not_show_the_token():
         transport=httpx.MockTransport(answer),
         retry=RetryPolicy(attempts=1),
     )
+    connection = Connection("https://api.example.test/v1", TOKEN, "work")  # a local of the frame
     with pytest.raises(errors.ServerError) as caught:
         await client.users.get_authenticated_user()
     await client.aclose()
@@ -50,6 +54,7 @@ async def test_a_crash_traceback_with_locals_does_not_show_the_token():
     )
     printed = console.export_text()
     assert "ServerError" in printed and TOKEN not in printed
+    assert f"connection = {connection!r}" in printed  # rich printed it, by its own repr
     assert TOKEN not in str(caught.value) and TOKEN not in repr(caught.value)
 
 

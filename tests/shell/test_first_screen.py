@@ -92,3 +92,29 @@ def test_a_damaged_or_foreign_cache_file_paints_nothing(tmp_path):
     assert cache.load("work", "https://b.example/v1") is None  # another service
     cache.path("work", "https://a.example/v1").write_text('{"format": 1, "organizations": 3}')
     assert cache.load("work", "https://a.example/v1") is None
+
+
+def test_server_text_comes_back_from_the_cache_as_it_was_shown(tmp_path):
+    cache = FirstScreenCache(tmp_path)
+    odd = OrganizationSummary("o", "[/] \x1b[31m \ud800 é 🏛️", hostname="docs.example")
+    cache.save("work", "https://a.example/v1", [odd])
+    assert cache.load("work", "https://a.example/v1") == [odd]
+
+
+def test_a_cache_file_of_the_first_format_or_of_nothing_is_ignored(tmp_path):
+    cache = FirstScreenCache(tmp_path)
+    cache.save("work", "https://a.example/v1", [OrganizationSummary("o", "Ours")])
+    path = cache.path("work", "https://a.example/v1")
+    for content in (b"", b"\x00", b'{"format": 1, "profile": "work"}', b"\xff" * 64):
+        path.write_bytes(content)
+        assert cache.load("work", "https://a.example/v1") is None
+
+
+def test_saving_drops_the_file_the_first_format_kept(tmp_path):
+    cache = FirstScreenCache(tmp_path)
+    old = cache.path("work", "https://a.example/v1").with_suffix(".json")
+    old.parent.mkdir(parents=True)
+    old.write_text('{"format": 1}')
+    cache.save("work", "https://a.example/v1", [OrganizationSummary("o", "Ours")])
+    assert not old.exists()
+    assert cache.load("work", "https://a.example/v1") == [OrganizationSummary("o", "Ours")]

@@ -48,7 +48,6 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.status_line import StatusLine
 from .failures import GuardedWork
 from .host import Hosted
-from .key_help import LiveBinding, live_bindings
 from .navigation import Focus, Location, crumbs_for
 from .read_only import read_only_check
 from .type_ahead import HOLD_KEYS_AT_MOST, KeysAhead
@@ -58,6 +57,7 @@ if TYPE_CHECKING:
     from ..api.activity import Waiting
     from ..api.errors import ApiError
     from ..widgets.filter_bar import FilterBar
+    from .key_help import LiveBinding
 
 __all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
 
@@ -103,6 +103,8 @@ class DocdeckScreen(GuardedWork, Hosted, Screen[None]):
         with the keys a nearer widget takes besides."""
         if not self.NAMESPACE:
             return
+        from .key_help import live_bindings  # with the palette, not before the first frame
+
         seen: set[str] = set()
         for live in live_bindings(self):
             binding = live.binding
