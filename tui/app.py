@@ -434,7 +434,7 @@ class DocdeckApp(GuardedWork, App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.call_after_refresh(self.kept_screens.clear)  # once popped: another connection's
-        self.push_screen(OrganizationsScreen())
+        self.switch_screen(OrganizationsScreen())  # the bottom screen: nothing to go back to
 
     def require_connection(self, reason: str = "") -> None:
         """Show the connect screen (once), e.g. when the token stops being accepted."""
@@ -444,30 +444,40 @@ class DocdeckApp(GuardedWork, App[None]):
 
     # -- lifecycle -------------------------------------------------------------------------
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The bottom of the screen stack: the organisations, where browsing starts (painted
+        from the first-screen cache when there is one), or a blank screen under the connect
+        screen when there is no client.
+
+        Textual's own default is a blank screen, with ours pushed over it once the app is
+        mounted: one screen more to compose, resume and lay out before the first frame."""
+        if self.client is None and not self._connects_later:
+            screen = super().get_default_screen()  # the connect screen goes on top (on_mount)
+        else:
+            painted = self._first_screen.painted if self._first_screen else None
+            screen = OrganizationsScreen(first_paint=painted)
+        # What ``push_screen`` gives every other screen: ``switch_screen`` takes it back when
+        # a new connection replaces the bottom screen (``start_browsing``).
+        screen._push_result_callback(screen, None)
+        return screen
+
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._catch_hang_up()
-        # Once mounting is over: Textual holds back every frame drawn while the app mounts,
-        # so a screen pushed here would reach the terminal a frame (about 20 ms) late.
-        self.call_later(self._show_first_screen)
-
-    def _show_first_screen(self) -> None:
         # The command line starts the app with the collector off, for the first frame.
         self.call_after_refresh(gc.enable)
-        painted = self._first_screen.painted if self._first_screen else None
         if self._connects_later:
-            self.push_screen(OrganizationsScreen(first_paint=painted))
             # After the first frame, and a moment for the driver's thread to write it: the
             # imports that follow hold the interpreter and would hold the frame back.
             self.call_after_refresh(
                 self.set_timer, FIRST_FRAME_WRITE, self._connect_after_first_frame
             )
         elif self.client is None:
-            self.push_screen(_welcome_screen())
-        else:
-            self.push_screen(OrganizationsScreen(first_paint=painted))
-            if not self.is_headless:  # tests run many apps in one process: nothing to freeze
-                self.call_after_refresh(self.started)
+            # Once mounting is over: Textual holds back every frame drawn while the app
+            # mounts, so a screen pushed now would reach the terminal a frame late.
+            self.call_later(self.require_connection)
+        elif not self.is_headless:  # tests run many apps in one process: nothing to freeze
+            self.call_after_refresh(self.started)
 
     # -- start-up: the first frame before the client (tui/first_screen.py, issue 12) -----------
 
@@ -645,9 +655,9 @@ class DocdeckApp(GuardedWork, App[None]):
     # -- navigation ------------------------------------------------------------------------
 
     def _can_go_back(self) -> bool:
-        # The bottom screen is Textual's blank default; the one above it is where browsing
-        # starts. The connect screen has no way around it but connecting.
-        return len(self.screen_stack) > 2 and not _is_welcome(self.screen)
+        # The bottom screen is where browsing starts (``get_default_screen``). The connect
+        # screen has no way around it but connecting.
+        return len(self.screen_stack) > 1 and not _is_welcome(self.screen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
@@ -689,7 +699,7 @@ class DocdeckApp(GuardedWork, App[None]):
     def go_to_location(self, place: Location, focus: Focus | None = None) -> None:
         """Go back to the screen that holds a place, or open it when none on the way does."""
         stack = self.screen_stack
-        for depth in range(len(stack) - 1, 0, -1):
+        for depth in range(len(stack) - 1, -1, -1):
             screen = stack[depth]
             if isinstance(screen, BrowserScreen) and screen.holds(place):
                 for _ in range(len(stack) - 1 - depth):

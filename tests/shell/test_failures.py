@@ -63,7 +63,9 @@ async def test_a_rejected_token_leads_to_the_connect_screen(make_app):
         await pilot.press(*"demo-editor", "enter")
         await settle(pilot)
         assert isinstance(app.screen, OrganizationsScreen)
-        assert len(app.screen_stack) == 2
+        assert len(app.screen_stack) == 1  # the connect screen is gone: nothing to go back to
+        await pilot.press("escape")
+        assert isinstance(app.screen, OrganizationsScreen)
 
 
 async def test_an_unreachable_service_shows_offline_and_a_notification(make_app):

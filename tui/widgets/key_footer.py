@@ -58,6 +58,8 @@ class KeyFooter(Footer):
     """
 
     def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return  # Textual's footer composes nothing yet (the first frame): nothing to sort
         widgets = list(super().compose())
         palette = [w for w in widgets if w.has_class("-command-palette")]
         keys = [w for w in widgets if isinstance(w, FooterKey) and w not in palette]
