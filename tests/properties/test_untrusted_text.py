@@ -25,6 +25,14 @@ def test_safe_neutralises_c1_controls_and_removes_bidi_overrides():
     assert text.safe(None) == ""
 
 
+def test_every_ascii_character_is_either_kept_or_pictured():
+    printable = "".join(map(chr, range(0x20, 0x7F)))
+    assert text.safe(printable) == printable  # nothing to neutralise: kept as it is
+    controls = "".join(chr(c) for c in range(0x20) if c not in (9, 10, 13)) + "\x7f"
+    pictured = text.safe(printable + controls)
+    assert pictured == printable + "".join(chr(0x2400 + ord(c)) for c in controls[:-1]) + "␡"
+
+
 def test_labels_are_one_line_and_never_markup():
     assert text.one_line("two\nlines\tand tab") == "two lines and tab"
     assert text.content("[/]").plain == "[/]"

@@ -17,7 +17,8 @@ from tui.core import text
 
 from ..api.errors import ApiError, TransportError, UnauthorizedError
 from ..config import ConfigError, check_base_url, check_token
-from ..shell.screen import DocdeckScreen, ScreenCommand
+from ..shell.key_help import ScreenCommand
+from ..shell.screen import DocdeckScreen
 from ..widgets import KeyFooter
 
 __all__ = ["WelcomeScreen"]

@@ -36,18 +36,21 @@ ONE_LINE_MAX = 1000
 """The most characters of one server field shown on a line: wider than any terminal, and
 small enough that measuring and laying it out costs nothing (a 10 MB title froze the keys)."""
 
+# The patterns below are compiled by ``re`` when first used (and kept in its cache): text that
+# needs none of them, printable ASCII, never compiles them (``safe``).
+
 # Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder the
 # text around them invisibly, so they are removed rather than pictured.
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_BIDI = "[\u202a-\u202e\u2066-\u2069]"
 # C0 controls except tab and newline, DEL, and the C1 range (U+0080–U+009F), which some
 # terminals obey as 8-bit escape sequences.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
-_LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
+_CONTROL = "[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]"
+_LINE_BREAKS = "\r\n|[\r\u2028\u2029\x85]"
 # Emoji, for the joiners between them; dingbats and symbols included (⚠ ⏱ ✈).
 _EMOJI = "\U0001f000-\U0001faff\u2300-\u23ff\u2600-\u27bf"
 _MODIFIERS = "\ufe0f\U0001f3fb-\U0001f3ff"  # VS16 and the five skin tones
 # A ZWJ sequence, kept whole (first alternative); else a modifier of a lone emoji, dropped.
-_EMOJI_PARTS = re.compile(
+_EMOJI_PARTS = (
     f"(?P<sequence>[{_EMOJI}][{_MODIFIERS}]*(?:\u200d[{_EMOJI}][{_MODIFIERS}]*)+)|[{_MODIFIERS}]"
 )
 
@@ -80,10 +83,12 @@ def safe(value: object) -> str:
     if value is None:
         return ""
     raw = str(value)
-    raw = _LINE_BREAKS.sub("\n", raw)
-    raw = _BIDI.sub("", raw)
-    raw = _EMOJI_PARTS.sub(_emoji, raw)
-    return _CONTROL.sub(_picture, raw)
+    if raw.isascii() and raw.isprintable():
+        return raw  # no control, line break, bidi mark or emoji: nothing to do
+    raw = re.sub(_LINE_BREAKS, "\n", raw)
+    raw = re.sub(_BIDI, "", raw)
+    raw = re.sub(_EMOJI_PARTS, _emoji, raw)
+    return re.sub(_CONTROL, _picture, raw)
 
 
 def one_line(value: object) -> str:

@@ -1,8 +1,10 @@
 """Provides key_help: the keys active on a screen, as the keys dialog (``?``) lists them; and
-live_bindings: the screen's actions that run where the focus is, as the palette offers them."""
+live_bindings: the screen's actions that run where the focus is, as the palette offers them
+(each a ScreenCommand). Loaded with the palette or the dialog, never before the first frame."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from textual.actions import parse
@@ -13,7 +15,15 @@ from textual.screen import Screen
 
 from .pane import Pane
 
-__all__ = ["KeyHelp", "LiveBinding", "key_help", "live_bindings"]
+__all__ = ["KeyHelp", "LiveBinding", "ScreenCommand", "key_help", "live_bindings"]
+
+
+class ScreenCommand(NamedTuple):
+    """A command of the palette that acts on the current screen."""
+
+    title: str
+    help: str
+    callback: Callable[[], Any]
 
 
 class KeyHelp(NamedTuple):

@@ -32,7 +32,7 @@ import contextlib
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -57,9 +57,9 @@ if TYPE_CHECKING:
     from ..api.activity import Waiting
     from ..api.errors import ApiError
     from ..widgets.filter_bar import FilterBar
-    from .key_help import LiveBinding
+    from .key_help import LiveBinding, ScreenCommand
 
-__all__ = ["VIEW", "BrowserScreen", "DocdeckScreen", "ScreenCommand"]
+__all__ = ["VIEW", "BrowserScreen", "DocdeckScreen"]
 
 T = TypeVar("T")
 ViewT = TypeVar("ViewT")
@@ -69,14 +69,6 @@ FILTER_BAR_DELAY = 0.05
 
 VIEW = "view"
 """The worker group of a screen's main view: its freshness is the one the status line shows."""
-
-
-class ScreenCommand(NamedTuple):
-    """A command of the palette that acts on the current screen."""
-
-    title: str
-    help: str
-    callback: Callable[[], Any]
 
 
 class DocdeckScreen(GuardedWork, Hosted, Screen[None]):
@@ -103,7 +95,8 @@ class DocdeckScreen(GuardedWork, Hosted, Screen[None]):
         with the keys a nearer widget takes besides."""
         if not self.NAMESPACE:
             return
-        from .key_help import live_bindings  # with the palette, not before the first frame
+        # With the palette, not before the first frame.
+        from .key_help import ScreenCommand, live_bindings
 
         seen: set[str] = set()
         for live in live_bindings(self):
