@@ -21,6 +21,9 @@ keys    Keys in-process at 80×24 down a collection of 10,000 spaces: j, then Pa
 typeahead, typing, end
         Keys while the app is busy (``bench_keys.py``): typed as a screen loads, typed into
         a comment box of 100 KB, and answering while End loads 2,000 members.
+instructions
+        The first paint counted in instructions under valgrind (``bench_instructions.py``):
+        the same figure every run, to compare two versions where the wall clock is too noisy.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from .bench_app import (
     key_to_repaint,
     recorded_repaints,
 )
+from .bench_instructions import PARTS as INSTRUCTIONS
 from .bench_keys import PARTS as KEYS_WHILE_BUSY
 from .bench_service import _free_port, _wait_until_serving
 
@@ -369,6 +373,7 @@ PARTS: dict[str, Callable[[int], list[Row]]] = {
     "browse": browse,
     "keys": keys,
     **KEYS_WHILE_BUSY,  # typeahead, typing, end (bench_keys.py)
+    **INSTRUCTIONS,  # instructions (bench_instructions.py): first paint, counted
 }
 
 
