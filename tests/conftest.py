@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import json
+import os
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -250,6 +251,22 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
                 red=True,
             )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# -- the user's own folders are left alone ------------------------------------------------------
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _a_cache_folder_of_the_runs_own(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """What docdeck keeps in the user cache folder (the parsed config file, the first screen)
+    goes to a folder of the run's: a test never writes to the home of whoever runs it."""
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("user-cache"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
 
 
 # -- one parse of each stylesheet for the whole run ---------------------------------------------

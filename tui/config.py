@@ -20,6 +20,8 @@ those docdeck does not know included (``docdeck login`` must not drop ``read_onl
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -27,8 +29,8 @@ from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from .api.defaults import DEFAULT_BASE_URL
-from .files import read_private, write_private
-from .paths import config_dir
+from .files import only_ours, read_private, write_private
+from .paths import cache_dir, config_dir
 
 __all__ = [
     "Config",
@@ -228,14 +230,52 @@ def load_config(path: Path | None = None) -> Config:
         return Config()
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read the config file {path}: {_reason(exc)}") from None
-    import tomllib  # only when there is a file: it costs the first frame a hundredth
-
     try:
-        return Config.from_toml(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from None
+        return Config.from_toml(_parsed(text, path))
     except _WrongValue as exc:
         raise ConfigError(f"the config file {path} has a wrong value at {exc}") from None
+
+
+PARSED_FORMAT = 1
+"""Bumped when the kept parse's shape changes: a file of another format is ignored."""
+
+
+def parsed_config_file() -> Path:
+    """Where the last parse of the config file is kept (``_parsed``)."""
+    return cache_dir() / "config" / "parsed.marshal"
+
+
+def _parsed(text: str, path: Path) -> dict[str, Any]:
+    """The config file's TOML, parsed: as the last parse of this very text left it, when the
+    cache kept it, else by tomllib (whose import costs the first frame 2 ms, a hundredth).
+
+    The parse is kept in ``marshal``'s form of plain data with the text it came from, and used
+    only for that exact text: an edited file is parsed again. Like the config file, it must be
+    the user's alone (``only_ours``); anything else, or a parse that form cannot hold (a TOML
+    date), is simply parsed each time.
+    """
+    kept = parsed_config_file()
+    with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
+        if only_ours(kept.parent) and only_ours(kept):
+            held: Any = marshal.loads(read_private(kept, 2 * MAX_CONFIG_FILE))
+            if (
+                isinstance(held, dict)
+                and held.get("format") == PARSED_FORMAT
+                and held.get("text") == text
+                and isinstance(held.get("document"), dict)
+            ):
+                document: dict[str, Any] = held["document"]
+                return document
+    import tomllib
+
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from None
+    with contextlib.suppress(OSError, ValueError):  # an unwritable cache, a date: next time
+        form = marshal.dumps({"format": PARSED_FORMAT, "text": text, "document": document})
+        write_private(kept, form, durable=False)  # a cache: no wait for the disk
+    return document
 
 
 def _reason(exc: Exception) -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "FOLDER_MODE",
     "UnsafeFileError",
     "make_private",
+    "only_ours",
     "private_database",
     "private_folder",
     "read_private",
@@ -106,6 +107,15 @@ def make_private(path: Path, mode: int = FILE_MODE) -> None:
         os.chmod(path, mode)
 
 
+def only_ours(path: Path) -> bool:
+    """Whether ``path`` belongs to the user and nobody else may write to it: what a cache that
+    decides anything must be before it is read (where there are no owners, as on Windows, the
+    rights alone)."""
+    info = os.lstat(path)
+    getuid = getattr(os, "getuid", None)
+    return (getuid is None or info.st_uid == getuid()) and not info.st_mode & 0o022
+
+
 def _refuse_unless_regular(path: Path, info: os.stat_result) -> None:
     if stat.S_ISLNK(info.st_mode):
         raise UnsafeFileError(errno.ELOOP, f"{path} is a symbolic link: docdeck does not follow it")
@@ -136,18 +146,23 @@ def read_private(path: Path, limit: int) -> bytes:
 
 
 def write_private(
-    path: Path, content: str | bytes, *, mode: int = FILE_MODE, own_folder: bool = True
+    path: Path,
+    content: str | bytes,
+    *,
+    mode: int = FILE_MODE,
+    own_folder: bool = True,
+    durable: bool = True,
 ) -> None:
     """Replace ``path`` with ``content`` (str as UTF-8, line endings as given), whole or not at all
     (see ``open_private``)."""
     data = content.encode("utf-8") if isinstance(content, str) else content
-    with open_private(path, mode=mode, own_folder=own_folder) as handle:
+    with open_private(path, mode=mode, own_folder=own_folder, durable=durable) as handle:
         handle.write(data)
 
 
 @contextlib.contextmanager
 def open_private(
-    path: Path, *, mode: int = FILE_MODE, own_folder: bool = True
+    path: Path, *, mode: int = FILE_MODE, own_folder: bool = True, durable: bool = True
 ) -> Iterator[BinaryIO]:
     """A file to write ``path`` through, as it comes (content too big to hold in memory):
     renamed over ``path`` when the block ends, removed if it raises, so that a reader or a
@@ -158,6 +173,10 @@ def open_private(
     special file at ``path`` is refused, not replaced and never written through. The temporary
     file is 0600 from its creation, so the content is never readable by others, even for an
     instant.
+
+    A cache may pass ``durable=False``: it is not flushed to the disk before the rename (a
+    wait of up to tens of milliseconds on a slow disk), so a crash just then may leave it
+    empty or torn, which its reader takes for no cache at all.
     """
     if own_folder:
         private_folder(path.parent)
@@ -170,14 +189,16 @@ def open_private(
         with os.fdopen(descriptor, "wb") as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())  # the bytes are on disk before the name points at them
+            if durable:
+                os.fsync(handle.fileno())  # the bytes are on disk before the name points at them
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _sync_folder(path.parent)
+    if durable:
+        _sync_folder(path.parent)
 
 
 def _sync_folder(folder: Path) -> None:

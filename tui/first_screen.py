@@ -8,22 +8,22 @@ The cache holds only what the organisations screen shows (ids, titles, a few fac
 profile and base URL, in the user cache directory, readable by its owner only, written whole and
 read without following links or reading more than a first screen's worth (``tui.files``). It never holds
 a token: nothing here receives one (tests/shell/test_first_screen.py reads the file to check).
-This module imports only the standard library, so that reading it costs nothing.
+Besides docdeck's own file helpers, it imports only the standard library and platformdirs
+(which Textual loads anyway), so that reading it costs nothing.
 """
 
 from __future__ import annotations
 
 import marshal
-import os
-import sys
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .files import private_folder, read_private, write_private
+from .paths import cache_dir
 
-__all__ = ["FirstScreen", "FirstScreenCache", "OrganizationSummary", "default_cache_dir"]
+__all__ = ["FirstScreen", "FirstScreenCache", "OrganizationSummary"]
 
 FORMAT = 2
 """Bumped when the file's shape changes: a file of another format is ignored (1 was JSON)."""
@@ -62,23 +62,6 @@ class OrganizationSummary(NamedTuple):
         return cls(**values)
 
 
-def default_cache_dir() -> Path:
-    """The user cache directory of docdeck, as platformdirs names it, without importing it.
-
-    platformdirs costs a twentieth of the first frame; the rules below are its own for Linux
-    and macOS (``XDG_CACHE_HOME``, else ``~/.cache``; ``~/Library/Caches``), and Windows
-    asks platformdirs itself.
-    """
-    if sys.platform == "win32":
-        import platformdirs
-
-        return Path(platformdirs.user_cache_dir("docdeck", appauthor=False))
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "docdeck"
-    base = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return Path(base if base else Path.home() / ".cache") / "docdeck"
-
-
 class FirstScreenCache:
     """The organisations last shown for each (profile, base URL), one small file each.
 
@@ -89,7 +72,7 @@ class FirstScreenCache:
     """
 
     def __init__(self, directory: Path | None = None) -> None:
-        self.root = directory or default_cache_dir()
+        self.root = directory or cache_dir()
         self.directory = self.root / "first-screen"
 
     def __repr__(self) -> str:
@@ -133,7 +116,7 @@ class FirstScreenCache:
         try:
             private_folder(self.directory, self.root)
             path = self.path(profile, base_url)
-            write_private(path, marshal.dumps(data))
+            write_private(path, marshal.dumps(data), durable=False)  # a cache: no wait for the disk
             path.with_suffix(".json").unlink(missing_ok=True)  # format 1's file, if any
         except (OSError, ValueError):
             return

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["config_dir", "data_dir", "service_database"]
+__all__ = ["cache_dir", "config_dir", "data_dir", "service_database"]
 
 APP_NAME = "docdeck"
 
@@ -17,6 +17,12 @@ def data_dir() -> Path:
 
 def config_dir() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """What makes the next start faster (the first screen, its parsed CSS, the parsed config
+    file): anything in it may be deleted, and is made again."""
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 def service_database(dataset: str) -> Path:

@@ -95,6 +95,12 @@ def first_paint_instructions(rounds: int) -> list[Row]:
         env = env_of_a_new_user(home, TERM="xterm-256color")
         minimal = home / "minimal.py"
         minimal.write_text(MINIMAL_APP)
+        # A config file, as the wall-clock benchmark has (and whoever chose a theme).
+        config = home / "config" / "docdeck"
+        config.mkdir(parents=True)
+        (config / "config.toml").write_text(
+            'theme = "textual-dark"\n\n[profiles.work]\nbase_url = "http://127.0.0.1:9/v1"\n'
+        )
         demo = [sys.executable, "-m", "tui", "--demo"]
         for _ in range(2):  # the demo's database, the first-screen cache and the kept CSS
             _times_to_markers(demo, [DEMO_ORGANISATION.encode()], env)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import marshal
 import os
 import stat
 import tomllib
@@ -13,6 +14,7 @@ import tui.api
 from tests.pilot.acting import open_northwind
 from tests.pilot.fixtures import BASE_URL, settle
 from tui import cli
+from tui.app import DocdeckApp
 from tui.widgets import StatusLine
 
 CONFIG = f"""\
@@ -80,3 +82,47 @@ def test_a_profile_whose_read_only_is_not_true_or_false_is_refused_by_name(confi
     config_file.write_text(CONFIG.replace("read_only = true", 'read_only = "yes"'))
     assert cli.main(["logout"]) == 2
     assert "profiles.prod.read_only" in capsys.readouterr().err
+
+
+def _started() -> DocdeckApp:
+    """The app as ``docdeck`` starts it (on the file's default profile, with no token: the
+    connect screen), built but not run."""
+    app: DocdeckApp = cli.build_app(cli._parser().parse_args([]))
+    return app
+
+
+def test_the_file_is_parsed_once_and_an_edit_is_read_at_the_next_start(config_file, tmp_path):
+    assert _started().config.theme == "nord"
+    kept = tmp_path / "cache" / "docdeck" / "config" / "parsed.marshal"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600  # the parse, kept for the next start
+    assert stat.S_IMODE(kept.parent.stat().st_mode) == 0o700
+    assert _started().config.theme == "nord"
+    config_file.write_text(CONFIG.replace('theme = "nord"', 'theme = "dracula"'))
+    app = _started()
+    assert app.config.theme == "dracula"  # the kept parse was of another text
+    assert app.config.profiles["prod"].read_only
+
+
+@pytest.mark.parametrize("kept", ["damaged", "writable by others", "of another format"])
+def test_a_kept_parse_that_is_not_right_is_not_used(config_file, tmp_path, kept):
+    _started()
+    path = tmp_path / "cache" / "docdeck" / "config" / "parsed.marshal"
+    # What the kept parse would say, were it used: another theme for the same text.
+    forged = {"format": 1, "text": CONFIG, "document": {"theme": "dracula"}}
+    if kept == "damaged":
+        path.write_bytes(b"\xff" * 64)
+    elif kept == "writable by others":
+        path.write_bytes(marshal.dumps(forged))
+        os.chmod(path, 0o666)
+    else:
+        path.write_bytes(marshal.dumps({**forged, "format": 0}))
+    assert _started().config.theme == "nord"
+
+
+def test_a_file_with_a_date_or_bad_toml_is_read_as_before(config_file, capsys):
+    config_file.write_text(CONFIG + "\n[notes]\nsince = 2026-11-28\n")  # no form keeps a date
+    assert _started().config.theme == "nord"
+    assert _started().config.document["notes"]["since"].year == 2026
+    config_file.write_text(CONFIG + "\n[unfinished\n")
+    assert cli.main(["logout"]) == 2
+    assert "is not valid TOML" in capsys.readouterr().err

@@ -150,3 +150,10 @@ def test_the_first_frame_of_a_start_loads_no_feature_but_its_first_screen(tmp_pa
     assert _of_features(loaded) <= FEATURE_MODULES_OF_THE_FIRST_FRAME, sorted(
         _of_features(loaded) - FEATURE_MODULES_OF_THE_FIRST_FRAME
     )
+
+
+def test_a_config_file_parsed_at_one_start_is_not_parsed_again_at_the_next(tmp_path):
+    _save_a_profile(tmp_path)
+    _cache_its_first_screen(tmp_path, "work", "http://127.0.0.1:9/v1")
+    assert "tomllib" in modules_at_the_first_frame(tmp_path)  # read for the first time
+    assert "tomllib" not in modules_at_the_first_frame(tmp_path)  # its parse was kept

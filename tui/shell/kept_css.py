@@ -29,7 +29,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
 
-from ..files import private_folder, read_private, write_private
+from ..files import only_ours, private_folder, read_private, write_private
 
 __all__ = ["KeptStylesheet", "kept_css_file"]
 
@@ -53,14 +53,6 @@ def _textual_stamp() -> str:
         info = os.stat(folder / name)
         parts.append(f"{info.st_size}:{info.st_mtime_ns}")
     return " ".join([*parts, sys.version])
-
-
-def _ours(path: Path) -> bool:
-    """Whether ``path`` belongs to the user and nobody else may write it (read before it is
-    unpickled; where there are no owners, as on Windows, the folder's rights must do)."""
-    info = os.lstat(path)
-    getuid = getattr(os, "getuid", None)
-    return (getuid is None or info.st_uid == getuid()) and not info.st_mode & 0o022
 
 
 def kept_css_file(cache_root: Path) -> Path:
@@ -95,7 +87,7 @@ class KeptStylesheet(Stylesheet):
     def _load(self) -> None:
         try:
             self._stamp = _textual_stamp()
-            if not _ours(self.path.parent) or not _ours(self.path):
+            if not only_ours(self.path.parent) or not only_ours(self.path):
                 return
             data: Any = pickle.loads(read_private(self.path, MAX_FILE))
         except Exception:  # missing, unreadable, of another Textual: parse as usual
@@ -146,6 +138,6 @@ class KeptStylesheet(Stylesheet):
             }
             content = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
             private_folder(self.path.parent, self.path.parent.parent)
-            write_private(self.path, content)
+            write_private(self.path, content, durable=False)
         except Exception:  # a full disk, a folder that is not ours: the next start parses
             return
