@@ -128,8 +128,9 @@ class KeyFooter(Footer):
             self._recompose_soon()
 
     def _recompose_soon(self) -> None:
-        """Compose the keys after the next refresh, if they changed since last composed."""
-        if not self._shows_now() or not self._bindings_ready or self._signature() == self._shown:
+        """Compose the keys after the next refresh, if they changed since last composed (that
+        is checked then, once, however often this was asked meanwhile)."""
+        if not self._shows_now() or not self._bindings_ready:
             return
         # A screen that loads checks its bindings several times before the next frame: each
         # check asked for a composition of its own (five of the same keys while a change
