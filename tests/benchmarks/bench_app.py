@@ -106,16 +106,24 @@ def fresh_bytecode() -> None:
     compileall.compile_dir(ROOT / "tui", quiet=1)
 
 
-def test_first_paint_of_the_demo_beside_a_minimal_textual_app() -> None:
+@contextlib.contextmanager
+def a_new_user_beside_a_minimal_app(prefix: str) -> Iterator[tuple[Path, dict[str, str], Path]]:
+    """The home of a new user, the environment of a docdeck started there in an xterm, and the
+    minimal Textual app written in it; docdeck's bytecode as an installed one has it."""
     fresh_bytecode()
-    with tempfile.TemporaryDirectory() as home:
-        env = env_of_a_new_user(Path(home), TERM="xterm-256color")
-        minimal = Path(home) / "minimal.py"
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        home = Path(folder)
+        minimal = home / "minimal.py"
         minimal.write_text(MINIMAL_APP)
+        yield home, env_of_a_new_user(home, TERM="xterm-256color"), minimal
+
+
+def test_first_paint_of_the_demo_beside_a_minimal_textual_app() -> None:
+    with a_new_user_beside_a_minimal_app("docdeck-paint-") as (home, env, minimal):
         docdeck = [sys.executable, "-m", "tui", "--demo"]
         # The first screen paints with the status line; the organisations arrive after.
         markers = [b"local demo", b"Northwind Labs"]
-        database = Path(home) / "data" / "docdeck" / "demo.sqlite3"
+        database = home / "data" / "docdeck" / "demo.sqlite3"
         existed = database.exists()
         _, cold = _times_to_markers(docdeck, markers, env)  # builds the demo database
         assert database.exists(), "docdeck --demo did not keep its database where expected"

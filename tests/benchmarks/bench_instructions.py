@@ -29,8 +29,7 @@ import termios
 import time
 from pathlib import Path
 
-from ..pilot.fixtures import env_of_a_new_user
-from .bench_app import MINIMAL_APP, ROOT, _times_to_markers, fresh_bytecode
+from .bench_app import ROOT, _times_to_markers, a_new_user_beside_a_minimal_app
 
 Row = tuple[str, str, str, str, str]
 
@@ -89,12 +88,7 @@ def first_paint_instructions(rounds: int) -> list[Row]:
     if shutil.which("valgrind") is None:
         print("instructions: valgrind is not installed, nothing counted", file=sys.stderr)
         return []
-    fresh_bytecode()
-    with tempfile.TemporaryDirectory(prefix="docdeck-instructions-") as folder:
-        home = Path(folder)
-        env = env_of_a_new_user(home, TERM="xterm-256color")
-        minimal = home / "minimal.py"
-        minimal.write_text(MINIMAL_APP)
+    with a_new_user_beside_a_minimal_app("docdeck-instructions-") as (home, env, minimal):
         # A config file, as the wall-clock benchmark has (and whoever chose a theme).
         config = home / "config" / "docdeck"
         config.mkdir(parents=True)

@@ -43,12 +43,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..pilot.fixtures import env_of_a_new_user
 from .bench_app import (
-    MINIMAL_APP,
     ROOT,
     _times_to_markers,
-    fresh_bytecode,
+    a_new_user_beside_a_minimal_app,
     key_to_repaint,
     recorded_repaints,
 )
@@ -91,12 +89,7 @@ def _served(dataset: str, folder: Path) -> Iterator[str]:
 
 
 def first_paint(rounds: int) -> list[Row]:
-    fresh_bytecode()
-    with tempfile.TemporaryDirectory(prefix="docdeck-paint-") as folder:
-        home = Path(folder)
-        env = env_of_a_new_user(home, TERM="xterm-256color")
-        minimal = home / "minimal.py"
-        minimal.write_text(MINIMAL_APP)
+    with a_new_user_beside_a_minimal_app("docdeck-paint-") as (home, env, minimal):
         with _served("demo", home) as base_url:
             config = home / "config" / "docdeck"
             config.mkdir(parents=True)
