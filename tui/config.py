@@ -23,13 +23,14 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from .api.defaults import DEFAULT_BASE_URL
-from .files import only_ours, read_private, write_private
+from .files import read_cache, read_private, write_private
 from .paths import cache_dir, config_dir
 
 __all__ = [
@@ -239,6 +240,9 @@ def load_config(path: Path | None = None) -> Config:
 PARSED_FORMAT = 1
 """Bumped when the kept parse's shape changes: a file of another format is ignored."""
 
+_PARSER = f"tomllib of Python {sys.version_info[0]}.{sys.version_info[1]}"
+"""What parsed the kept parse: another Python's tomllib could read a text otherwise."""
+
 
 def parsed_config_file() -> Path:
     """Where the last parse of the config file is kept (``_parsed``)."""
@@ -249,23 +253,23 @@ def _parsed(text: str, path: Path) -> dict[str, Any]:
     """The config file's TOML, parsed: as the last parse of this very text left it, when the
     cache kept it, else by tomllib (whose import costs the first frame 2 ms, a hundredth).
 
-    The parse is kept in ``marshal``'s form of plain data with the text it came from, and used
-    only for that exact text: an edited file is parsed again. Like the config file, it must be
-    the user's alone (``only_ours``); anything else, or a parse that form cannot hold (a TOML
-    date), is simply parsed each time.
+    The parse is kept in ``marshal``'s form of plain data with the text it came from and the
+    Python that parsed it, and used only for that exact text: an edited file is parsed again.
+    Like the config file, it must be the user's alone (``read_cache``); anything else, or a
+    parse that form cannot hold (a TOML date), is simply parsed each time.
     """
     kept = parsed_config_file()
     with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
-        if only_ours(kept.parent) and only_ours(kept):
-            held: Any = marshal.loads(read_private(kept, 2 * MAX_CONFIG_FILE))
-            if (
-                isinstance(held, dict)
-                and held.get("format") == PARSED_FORMAT
-                and held.get("text") == text
-                and isinstance(held.get("document"), dict)
-            ):
-                document: dict[str, Any] = held["document"]
-                return document
+        held: Any = marshal.loads(read_cache(kept, cache_dir(), 2 * MAX_CONFIG_FILE))
+        if (
+            isinstance(held, dict)
+            and held.get("format") == PARSED_FORMAT
+            and held.get("parser") == _PARSER
+            and held.get("text") == text
+            and isinstance(held.get("document"), dict)
+        ):
+            document: dict[str, Any] = held["document"]
+            return document
     import tomllib
 
     try:
@@ -273,7 +277,8 @@ def _parsed(text: str, path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from None
     with contextlib.suppress(OSError, ValueError):  # an unwritable cache, a date: next time
-        form = marshal.dumps({"format": PARSED_FORMAT, "text": text, "document": document})
+        parse = {"format": PARSED_FORMAT, "parser": _PARSER, "text": text, "document": document}
+        form = marshal.dumps(parse)
         write_private(kept, form, durable=False)  # a cache: no wait for the disk
     return document
 

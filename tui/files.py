@@ -30,9 +30,9 @@ __all__ = [
     "FOLDER_MODE",
     "UnsafeFileError",
     "make_private",
-    "only_ours",
     "private_database",
     "private_folder",
+    "read_cache",
     "read_private",
     "reason",
     "write_private",
@@ -107,13 +107,47 @@ def make_private(path: Path, mode: int = FILE_MODE) -> None:
         os.chmod(path, mode)
 
 
-def only_ours(path: Path) -> bool:
-    """Whether ``path`` belongs to the user and nobody else may write to it: what a cache that
-    decides anything must be before it is read (where there are no owners, as on Windows, the
-    rights alone)."""
-    info = os.lstat(path)
-    getuid = getattr(os, "getuid", None)
-    return (getuid is None or info.st_uid == getuid()) and not info.st_mode & 0o022
+def _refuse_unless_ours(what: object, info: os.stat_result) -> None:
+    if info.st_uid != os.getuid() or info.st_mode & 0o022:
+        raise UnsafeFileError(
+            errno.EPERM, f"{what} is not the user's alone: another may write to it"
+        )
+
+
+def read_cache(path: Path, root: Path, limit: int) -> bytes:
+    """The bytes of a cache file under ``root`` (docdeck's cache folder) whose content decides
+    something (settings, pickled rules), read as ``read_private`` reads, and only if it and
+    every folder from ``root`` down to it are the user's alone: theirs, and writable by nobody
+    else. Each folder is opened from the one above it, never through a link, and checked as
+    opened, so that nobody can swap a part of the path between the check and the read.
+
+    ``FileNotFoundError`` when there is none, ``UnsafeFileError`` for anything not as above.
+    Where folders cannot be opened so (Windows), the user's profile folder is private and the
+    file is read as ``read_private`` reads it.
+    """
+    if os.open not in os.supports_dir_fd or not hasattr(os, "getuid"):
+        return read_private(path, limit)
+    *folders, name = path.relative_to(root).parts
+    opening = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _NOFOLLOW
+    descriptor = os.open(root, opening)
+    try:
+        _refuse_unless_ours(root, os.fstat(descriptor))
+        for folder in folders:
+            inner = os.open(folder, opening, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = inner
+            _refuse_unless_ours(folder, os.fstat(descriptor))
+        file = os.open(name, os.O_RDONLY | _NOFOLLOW | _NONBLOCK, dir_fd=descriptor)
+    finally:
+        os.close(descriptor)
+    with os.fdopen(file, "rb") as handle:
+        info = os.fstat(file)
+        _refuse_unless_regular(path, info)
+        _refuse_unless_ours(path, info)
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UnsafeFileError(errno.EFBIG, f"{path} is larger than {limit} bytes")
+    return data
 
 
 def _refuse_unless_regular(path: Path, info: os.stat_result) -> None:

@@ -5,9 +5,9 @@ client, its models, the local service and the other screens, then connects and r
 the first frame comes at the pace of a bare Textual app, the service's answer replaces it.
 
 The cache holds only what the organisations screen shows (ids, titles, a few facts), keyed by
-profile and base URL, in the user cache directory, readable by its owner only, written whole and
-read without following links or reading more than a first screen's worth (``tui.files``). It never holds
-a token: nothing here receives one (tests/shell/test_first_screen.py reads the file to check).
+profile and base URL, in the user cache directory, readable by its owner only, written whole,
+and read only if it is the user's alone, without following links or reading more than a first
+screen's worth (``tui.files.read_cache``). It never holds a token: nothing here receives one (tests/shell/test_first_screen.py reads the file to check).
 Besides docdeck's own file helpers, it imports only the standard library and platformdirs
 (which Textual loads anyway), so that reading it costs nothing.
 """
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .files import private_folder, read_private, write_private
+from .files import private_folder, read_cache, write_private
 from .paths import cache_dir
 
 __all__ = ["FirstScreen", "FirstScreenCache", "OrganizationSummary"]
@@ -87,7 +87,7 @@ class FirstScreenCache:
     def load(self, profile: str, base_url: str) -> list[OrganizationSummary] | None:
         """What the last session showed, or None (never saved, unreadable, other format)."""
         try:
-            raw = read_private(self.path(profile, base_url), MAX_CACHE_FILE)
+            raw = read_cache(self.path(profile, base_url), self.root, MAX_CACHE_FILE)
             data: Any = marshal.loads(raw)
         except (OSError, ValueError, EOFError, TypeError):
             return None

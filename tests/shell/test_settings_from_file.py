@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import marshal
 import os
+import shutil
 import stat
+import sys
 import tomllib
 
 import pytest
@@ -103,19 +105,59 @@ def test_the_file_is_parsed_once_and_an_edit_is_read_at_the_next_start(config_fi
     assert app.config.profiles["prod"].read_only
 
 
-@pytest.mark.parametrize("kept", ["damaged", "writable by others", "of another format"])
-def test_a_kept_parse_that_is_not_right_is_not_used(config_file, tmp_path, kept):
+def _forge(path, **changes) -> None:
+    """A kept parse of the fixture's very text that says another theme (were it used)."""
+    parser = f"tomllib of Python {sys.version_info[0]}.{sys.version_info[1]}"
+    forged = {"format": 1, "parser": parser, "text": CONFIG, "document": {"theme": "dracula"}}
+    path.write_bytes(marshal.dumps({**forged, **changes}))
+
+
+def test_the_kept_parse_of_this_very_text_is_what_a_start_uses(config_file, tmp_path):
     _started()
-    path = tmp_path / "cache" / "docdeck" / "config" / "parsed.marshal"
-    # What the kept parse would say, were it used: another theme for the same text.
-    forged = {"format": 1, "text": CONFIG, "document": {"theme": "dracula"}}
+    _forge(tmp_path / "cache" / "docdeck" / "config" / "parsed.marshal")
+    assert _started().config.theme == "dracula"  # read from the kept parse, not the file
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "damaged",
+        "of another format",
+        "of another Python",
+        "writable by others",
+        "in a folder writable by others",
+        "a link",
+        "in a folder that is a link",
+    ],
+)
+def test_a_kept_parse_that_is_not_right_or_not_the_users_alone_is_not_used(
+    config_file, tmp_path, kept
+):
+    _started()
+    folder = tmp_path / "cache" / "docdeck" / "config"
+    path = folder / "parsed.marshal"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
     if kept == "damaged":
         path.write_bytes(b"\xff" * 64)
+    elif kept == "of another format":
+        _forge(path, format=0)
+    elif kept == "of another Python":
+        _forge(path, parser="tomllib of Python 2.7")
     elif kept == "writable by others":
-        path.write_bytes(marshal.dumps(forged))
+        _forge(path)
         os.chmod(path, 0o666)
+    elif kept == "in a folder writable by others":
+        _forge(path)
+        os.chmod(folder, 0o777)
+    elif kept == "a link":
+        _forge(elsewhere / "parsed.marshal")
+        path.unlink()
+        path.symlink_to(elsewhere / "parsed.marshal")
     else:
-        path.write_bytes(marshal.dumps({**forged, "format": 0}))
+        _forge(elsewhere / "parsed.marshal")
+        shutil.rmtree(folder)
+        folder.symlink_to(elsewhere)
     assert _started().config.theme == "nord"
 
 

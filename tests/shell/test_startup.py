@@ -157,3 +157,12 @@ def test_a_config_file_parsed_at_one_start_is_not_parsed_again_at_the_next(tmp_p
     _cache_its_first_screen(tmp_path, "work", "http://127.0.0.1:9/v1")
     assert "tomllib" in modules_at_the_first_frame(tmp_path)  # read for the first time
     assert "tomllib" not in modules_at_the_first_frame(tmp_path)  # its parse was kept
+
+
+def test_the_bottom_screen_brings_no_css_of_its_own():
+    # Textual loads a screen's own CSS (CSS, CSS_PATH) when the screen is pushed, never for
+    # the bottom screen of the stack, which the organisations are (``get_default_screen``):
+    # their styles must live in app.tcss, or they would be missing from the first frame.
+    from tui.browse.organizations import OrganizationsScreen
+
+    assert not OrganizationsScreen.CSS and not OrganizationsScreen.CSS_PATH

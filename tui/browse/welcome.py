@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,9 +17,11 @@ from tui.core import text
 
 from ..api.errors import ApiError, TransportError, UnauthorizedError
 from ..config import ConfigError, check_base_url, check_token
-from ..shell.key_help import ScreenCommand
 from ..shell.screen import DocdeckScreen
 from ..widgets import KeyFooter
+
+if TYPE_CHECKING:
+    from ..shell.key_help import ScreenCommand
 
 __all__ = ["WelcomeScreen"]
 
@@ -80,6 +82,8 @@ class WelcomeScreen(DocdeckScreen):
         self.query_one("#open-demo" if self.docdeck.can_open_demo else "#token").focus()
 
     def screen_commands(self) -> Iterator[ScreenCommand]:
+        from ..shell.key_help import ScreenCommand  # with the palette, not before the first frame
+
         if self.docdeck.can_open_demo:
             yield ScreenCommand(
                 "welcome: open the demo", "Browse the sample organisation", self.start_demo

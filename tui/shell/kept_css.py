@@ -10,9 +10,10 @@ missing, damaged, of another Textual or theme, a source never seen) is parsed as
 always does; the file is written again after the first frame when something new was parsed.
 
 The file is a pickle, which runs what it names when read: only docdeck writes it, in the
-user's own cache folder (0700, the file 0600, never through a link, read up to a bound:
-``tui.files``), so whoever could change it could change the user's shell profile or Python's
-user site-packages as well (parso keeps its grammars the same way). Nothing from a server
+user's own cache folder (0700, the file 0600), and it is read only if it and its folders are
+the user's alone, checked on what was opened, never through a link, up to a bound
+(``tui.files.read_cache``): whoever could change it could change the user's shell profile or
+Python's user site-packages as well (parso keeps its grammars the same way). Nothing from a server
 ever enters it: only CSS text that is part of docdeck and Textual.
 """
 
@@ -29,7 +30,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
 
-from ..files import only_ours, private_folder, read_private, write_private
+from ..files import private_folder, read_cache, write_private
 
 __all__ = ["KeptStylesheet", "kept_css_file"]
 
@@ -87,9 +88,8 @@ class KeptStylesheet(Stylesheet):
     def _load(self) -> None:
         try:
             self._stamp = _textual_stamp()
-            if not only_ours(self.path.parent) or not only_ours(self.path):
-                return
-            data: Any = pickle.loads(read_private(self.path, MAX_FILE))
+            # The cache's root is the first-screen cache's (``kept_css_file``).
+            data: Any = pickle.loads(read_cache(self.path, self.path.parent.parent, MAX_FILE))
         except Exception:  # missing, unreadable, of another Textual: parse as usual
             return
         if not isinstance(data, dict) or data.get("format") != FORMAT:

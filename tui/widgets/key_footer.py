@@ -59,7 +59,9 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
-            return  # Textual's footer composes nothing yet (the first frame): nothing to sort
+            # Textual's footer composes nothing yet (the first frame): nothing to sort, and
+            # not a state to keep (``_shown`` stays None).
+            return
         widgets = list(super().compose())
         palette = [w for w in widgets if w.has_class("-command-palette")]
         keys = [w for w in widgets if isinstance(w, FooterKey) and w not in palette]
@@ -71,9 +73,7 @@ class KeyFooter(Footer):
         }
         keys.sort(key=lambda key: _rank(ids.get(key.action, "")))
         others: list[Widget] = [w for w in widgets if w not in palette and w not in keys]
-        signature = self._signature()
-        # Before the bindings are ready Textual composes nothing: not a state to keep.
-        self._shown = signature if self._bindings_ready else None
+        signature = self._shown = self._signature()
         width = signature[0] - sum(key_width(k) + 2 for k in palette if isinstance(k, FooterKey))
         yield from others
         for key in fit_keys(keys, width):
