@@ -35,6 +35,7 @@ __all__ = [
     "read_cache",
     "read_private",
     "reason",
+    "write_cache",
     "write_private",
 ]
 
@@ -148,6 +149,15 @@ def read_cache(path: Path, root: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise UnsafeFileError(errno.EFBIG, f"{path} is larger than {limit} bytes")
     return data
+
+
+def write_cache(path: Path, root: Path, content: bytes) -> None:
+    """Replace a cache file under ``root`` (docdeck's cache folder) as ``read_cache`` will
+    want it: its folders made or tightened to 0700 from ``root`` down, the file 0600, written
+    whole, without waiting for the disk (a crash just then leaves it torn, which reads as no
+    cache)."""
+    private_folder(path.parent, root)
+    write_private(path, content, own_folder=False, durable=False)
 
 
 def _refuse_unless_regular(path: Path, info: os.stat_result) -> None:

@@ -7,7 +7,8 @@ the first frame comes at the pace of a bare Textual app, the service's answer re
 The cache holds only what the organisations screen shows (ids, titles, a few facts), keyed by
 profile and base URL, in the user cache directory, readable by its owner only, written whole,
 and read only if it is the user's alone, without following links or reading more than a first
-screen's worth (``tui.files.read_cache``). It never holds a token: nothing here receives one (tests/shell/test_first_screen.py reads the file to check).
+screen's worth (``tui.files.read_cache``). It never holds a token: nothing here receives one
+(tests/shell/test_first_screen.py reads the file to check).
 Besides docdeck's own file helpers, it imports only the standard library and platformdirs
 (which Textual loads anyway), so that reading it costs nothing.
 """
@@ -20,7 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .files import private_folder, read_cache, write_private
+from .files import read_cache, write_cache
 from .paths import cache_dir
 
 __all__ = ["FirstScreen", "FirstScreenCache", "OrganizationSummary"]
@@ -114,9 +115,8 @@ class FirstScreenCache:
             "organizations": [o._asdict() for o in list(organizations)[:MAX_ORGANIZATIONS]],
         }
         try:
-            private_folder(self.directory, self.root)
             path = self.path(profile, base_url)
-            write_private(path, marshal.dumps(data), durable=False)  # a cache: no wait for the disk
+            write_cache(path, self.root, marshal.dumps(data))
             path.with_suffix(".json").unlink(missing_ok=True)  # format 1's file, if any
         except (OSError, ValueError):
             return

@@ -13,8 +13,8 @@ The file is a pickle, which runs what it names when read: only docdeck writes it
 user's own cache folder (0700, the file 0600), and it is read only if it and its folders are
 the user's alone, checked on what was opened, never through a link, up to a bound
 (``tui.files.read_cache``): whoever could change it could change the user's shell profile or
-Python's user site-packages as well (parso keeps its grammars the same way). Nothing from a server
-ever enters it: only CSS text that is part of docdeck and Textual.
+Python's user site-packages as well (parso keeps its grammars the same way). Nothing from a
+server ever enters it: only CSS text that is part of docdeck and Textual.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
 
-from ..files import private_folder, read_cache, write_private
+from ..files import read_cache, write_cache
 
 __all__ = ["KeptStylesheet", "kept_css_file"]
 
@@ -137,7 +137,6 @@ class KeptStylesheet(Stylesheet):
                 "rules": dict(self._used),
             }
             content = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
-            private_folder(self.path.parent, self.path.parent.parent)
-            write_private(self.path, content, durable=False)
+            write_cache(self.path, self.path.parent.parent, content)
         except Exception:  # a full disk, a folder that is not ours: the next start parses
             return

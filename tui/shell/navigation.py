@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-# A NamedTuple, not a frozen dataclass: a tenth of the cost to define, before the first frame.
+# A NamedTuple, not a frozen dataclass: about half the cost to define, before the first frame.
 class Location(NamedTuple):
     """A place: its kind, id, title (server text) and where it sits."""
 
